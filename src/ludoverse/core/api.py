@@ -1,0 +1,241 @@
+"""The game API every Ludoverse game implements (see DESIGN.md).
+
+A :class:`Game` holds what never changes during play (name, player counts, options model,
+action-space size, content); a :class:`State` is one position of one game. Shared code
+(bots, simulation, server, CLI) only ever talks to these two classes.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+TERMINAL = -1
+"""``current_player`` of a finished game."""
+
+
+class IllegalAction(ValueError):
+    """Raised by :meth:`State.apply` for an action that is not legal now; the state is unchanged."""
+
+    def __init__(self, reason: str, action: int | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.action = action
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished game.
+
+    ``ranking[seat]`` is that seat's place (1 = first); seats that share a place share the number.
+    ``tiebreak_trace`` lists, in order, the tie-breakers that were consulted and what each decided,
+    so a player can see *why* the winner won.
+    """
+
+    scores: tuple[float, ...]
+    ranking: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str
+    tiebreak_trace: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "ranking": list(self.ranking),
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "tiebreak_trace": list(self.tiebreak_trace),
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Outcome:
+        return cls(
+            scores=tuple(d["scores"]),
+            ranking=tuple(d["ranking"]),
+            winners=tuple(d["winners"]),
+            reason=d["reason"],
+            tiebreak_trace=tuple(d.get("tiebreak_trace", ())),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One entry of a game's log.
+
+    ``visible_to`` is ``None`` for a public event, else the seats allowed to see it. Events are
+    immutable so clones can share them.
+    """
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+    visible_to: frozenset[int] | None = None
+
+    def visible(self, seat: int | None) -> bool:
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind, **self.data}
+        if self.visible_to is not None:
+            d["visible_to"] = sorted(self.visible_to)
+        return d
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Event:
+        d = dict(d)
+        kind = d.pop("kind")
+        vis = d.pop("visible_to", None)
+        return cls(kind, d, None if vis is None else frozenset(vis))
+
+
+class State(ABC):
+    """One position of a game. Mutable: :meth:`apply` changes it in place."""
+
+    game: Game
+    events: list[Event]
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to decide now, or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """Sorted action ids open to ``current_player``; never empty unless the game is over."""
+
+    @abstractmethod
+    def apply(self, action: int) -> None:
+        """Play ``action``; raise :class:`IllegalAction` and change nothing if it is not legal."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy (cheap: no ``copy.deepcopy``)."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result once terminal, else ``None``."""
+
+    @abstractmethod
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """JSON-safe view for ``seat`` (``None``: spectator) with nothing that seat may not know."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        """A full state consistent with everything ``seat`` has observed, hidden parts resampled."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """Everything needed to rebuild this exact state with ``game.state_from_json``."""
+
+    @abstractmethod
+    def action_label(self, action: int) -> str:
+        """Short human text for an action in this position, e.g. ``"Play 7 of Comets"``."""
+
+    # Conveniences shared by every game -------------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def legal_actions_mask(self) -> list[bool]:
+        mask = [False] * self.game.num_actions
+        for a in self.legal_actions():
+            mask[a] = True
+        return mask
+
+    def events_for(self, seat: int | None) -> list[Event]:
+        """The log as ``seat`` may see it."""
+        return [e for e in self.events if e.visible(seat)]
+
+    def __repr__(self) -> str:
+        return f"<{self.game.name} state, player {self.current_player}>"
+
+
+class Game(ABC):
+    """Static facts about one game, and the factory for its states."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    Options: ClassVar[type[BaseModel]]
+    presets: ClassVar[dict[str, dict[str, Any]]] = {}
+    """Named option sets, e.g. ``{"japanese": {...}}``; the rulebook reading is the default."""
+
+    @property
+    @abstractmethod
+    def num_actions(self) -> int:
+        """Size of the flat action space."""
+
+    @abstractmethod
+    def new_game(
+        self,
+        players: int | None = None,
+        seed: int = 0,
+        options: BaseModel | dict[str, Any] | None = None,
+        content: Any = None,
+    ) -> State:
+        """A fresh game; fully determined by its arguments."""
+
+    @abstractmethod
+    def state_from_json(self, d: dict[str, Any]) -> State:
+        """Rebuild a state saved with :meth:`State.to_json`."""
+
+    @abstractmethod
+    def action_info(self, action: int) -> dict[str, Any]:
+        """JSON-safe structured meaning of an action id (``kind`` plus parameters)."""
+
+    @abstractmethod
+    def default_content(self) -> Any:
+        """The content shipped with the game (validated)."""
+
+    @abstractmethod
+    def load_content(self, source: Any) -> Any:
+        """Validate user content: a path to a TOML file, or an already-parsed dict."""
+
+    @abstractmethod
+    def content_to_json(self, content: Any) -> dict[str, Any]:
+        """Content as a dict that :meth:`load_content` accepts (stored in game records)."""
+
+    heuristics: Any = None
+    """Optional game knowledge for bots: an object with ``evaluate(state, seat) -> float``."""
+
+    def render(self, observation: dict[str, Any], seat: int | None) -> Any:
+        """A rich renderable (or plain str) of an observation, for terminal play."""
+        import json
+
+        return json.dumps(observation, indent=1)
+
+    def check_invariants(self, state: State) -> None:  # noqa: B027 - optional hook
+        """Raise ``AssertionError`` if ``state`` breaks a conservation law (conformance hook)."""
+
+    def conformance_options(self) -> dict[str, dict[str, Any]]:
+        """Option sets the conformance suite must cover; at least the default."""
+        return {"default": {}, **self.presets}
+
+    def player_counts(self) -> Iterator[int]:
+        return iter(range(self.min_players, self.max_players + 1))
+
+    def make_options(self, options: BaseModel | dict[str, Any] | None) -> BaseModel:
+        """Options model from a model, a dict (may hold ``preset``), or ``None``."""
+        from ludoverse.core.options import make_options
+
+        return make_options(self, options)
+
+    def check_players(self, players: int | None) -> int:
+        n = self.min_players if players is None else players
+        if not self.min_players <= n <= self.max_players:
+            if self.min_players == self.max_players:
+                allowed = str(self.min_players)
+            else:
+                allowed = f"{self.min_players}-{self.max_players}"
+            raise ValueError(f"{self.title} is played by {allowed} players, not {n}")
+        return n
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}>"
+
