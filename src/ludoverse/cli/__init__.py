@@ -1,0 +1,37 @@
+"""The ``ludoverse`` command: play, replay, look up rules and cards, simulate, benchmark.
+
+Commands live in small modules by theme and are registered here, so ``ludoverse.cli:main``
+stays the one entry point.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from ludoverse.cli.info import cards_cmd, games_cmd, rules_cmd
+from ludoverse.cli.play import play_cmd, replay_cmd
+from ludoverse.cli.sim import bench_cmd, simulate_cmd
+
+app = typer.Typer(
+    name="ludoverse",
+    help="Ludoverse: play, study and simulate five space-themed tabletop games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+    rich_markup_mode=None,
+)
+
+app.command("games")(games_cmd)
+app.command("play")(play_cmd)
+app.command("replay")(replay_cmd)
+app.command("rules")(rules_cmd)
+app.command("cards")(cards_cmd)
+app.command("simulate")(simulate_cmd)
+app.command("bench")(bench_cmd)
+
+
+def main() -> None:
+    app()
+
+
+__all__ = ["app", "main"]

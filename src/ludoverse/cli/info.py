@@ -1,0 +1,195 @@
+"""``ludoverse games``, ``rules`` and ``cards``: what a player can look up before playing."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from ludoverse.cli.common import console, load_content, load_game, players_range
+from ludoverse.core.options import describe_options
+from ludoverse.core.registry import games as registered_games
+from ludoverse.core.registry import load
+
+PROVENANCE_KEY = "provenance"
+REPO_ROOT = Path(__file__).resolve().parents[3]
+"""The checkout this package runs from (src layout), where ``docs/rules`` lives."""
+
+
+def games_cmd() -> None:
+    """List the games you can play, with their player counts."""
+    table = Table(title="Ludoverse games", title_justify="left")
+    table.add_column("Name", style="bold")
+    table.add_column("Title")
+    table.add_column("Players", justify="right")
+    table.add_column("Rules version")
+    for name in registered_games():
+        try:
+            g = load(name)
+        except Exception as exc:  # one broken game must not hide the others
+            table.add_row(name, f"[red]cannot load: {escape(str(exc))}[/red]", "", "")
+            continue
+        table.add_row(name, escape(g.title), players_range(g), escape(str(g.version)))
+    console.print(table)
+    console.print("Play one with: ludoverse play NAME   (rules and options: ludoverse rules NAME)")
+
+
+def _fmt_value(v: Any) -> str:
+    if isinstance(v, bool):
+        return str(v).lower()
+    if v is None:
+        return "-"
+    if isinstance(v, str):
+        return v
+    return json.dumps(v, ensure_ascii=False)
+
+
+def rules_cmd(
+    game: Annotated[str, typer.Argument(help="Game name, e.g. ultia (see 'ludoverse games').")],
+) -> None:
+    """Show a game's rule options, their defaults, and the named presets.
+
+    Every rule variant, and every point where the rulebook is unclear, is an option whose
+    default is the rulebook's reading. Change one with --option name=value, or pick a preset
+    with --option preset=NAME, in 'ludoverse play' and 'ludoverse simulate'.
+    """
+    g = load_game(game)
+    console.print(f"[bold]{escape(g.title)}[/bold] ({g.name}), {players_range(g)} players, "
+                  f"rules version {escape(str(g.version))}")
+    table = Table(title="Options", title_justify="left", show_lines=False)
+    table.add_column("Option", style="bold", no_wrap=True)
+    table.add_column("Default", overflow="fold")
+    table.add_column("Choices", overflow="fold")
+    table.add_column("What it does")
+    rows = describe_options(g)
+    for row in rows:
+        choices = "\n".join(_fmt_value(c) for c in row["choices"]) or "(any value)"
+        table.add_row(
+            escape(row["name"]), escape(_fmt_value(row["default"])), escape(choices),
+            escape(row["description"]),
+        )
+    console.print(table)
+    if g.presets:
+        presets = Table(title="Presets", title_justify="left")
+        presets.add_column("Preset", style="bold", no_wrap=True)
+        presets.add_column("Sets")
+        for name, values in g.presets.items():
+            sets = ", ".join(f"{k}={_fmt_value(v)}" for k, v in values.items()) or "(defaults)"
+            presets.add_row(escape(name), escape(sets))
+        console.print(presets)
+    else:
+        console.print("No presets.")
+    console.print(
+        "Change an option with [bold]--option name=value[/bold] (repeatable); pick a preset with "
+        "[bold]--option preset=NAME[/bold]; explicit options override the preset's."
+    )
+    console.print(f"Example: {escape(_example(g.name, rows, list(g.presets)))}")
+    doc = REPO_ROOT / "docs" / "rules" / f"{g.name}.md"
+    if doc.is_file():
+        console.print(f"The full rules in our own words: {doc}")
+
+
+def _example(name: str, rows: list[dict[str, Any]], presets: list[str]) -> str:
+    """A command line using this game's real option and preset names."""
+    parts = [f"ludoverse play {name}"]
+    if presets:
+        parts.append(f"--option preset={presets[-1]}")
+    for row in rows:
+        others = [c for c in row["choices"] if _fmt_value(c) != _fmt_value(row["default"])]
+        if others:
+            parts.append(f"--option {row['name']}={_fmt_value(others[0])}")
+            break
+    return " ".join(parts)
+
+
+def find_entry_tables(obj: Any, path: str = "") -> list[tuple[str, list[dict[str, Any]]]]:
+    """Every group of content entries (dicts with a ``provenance`` key), with where it sits.
+
+    Content schemas differ per game, so this walks the JSON form generically: a list of
+    entries, a mapping of names to entries (the name becomes a ``key`` column), or a single
+    entry each make one table.
+    """
+    def is_entry(x: Any) -> bool:
+        return isinstance(x, dict) and PROVENANCE_KEY in x
+
+    if isinstance(obj, list):
+        if obj and all(is_entry(x) for x in obj):
+            return [(path or "entries", obj)]
+        return [t for i, x in enumerate(obj) for t in find_entry_tables(x, f"{path}[{i}]")]
+    if not isinstance(obj, dict):
+        return []
+    if is_entry(obj):
+        return [(path or "entry", [obj])]
+    values = list(obj.values())
+    if values and all(is_entry(v) for v in values):
+        return [(path or "entries", [{"key": k, **v} for k, v in obj.items()])]
+    return [t for k, v in obj.items() for t in find_entry_tables(v, f"{path}.{k}" if path else k)]
+
+
+def _columns(entries: list[dict[str, Any]]) -> list[str]:
+    """Fields in order of first appearance, provenance and source last (they are the footnote)."""
+    cols: dict[str, None] = {}
+    for e in entries:
+        cols.update(dict.fromkeys(e))
+    tail = [c for c in (PROVENANCE_KEY, "source") if c in cols]
+    return [c for c in cols if c not in tail] + tail
+
+
+def _cell(v: Any) -> str:
+    if isinstance(v, dict | list):
+        return json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
+    return _fmt_value(v)
+
+
+PROVENANCE_STYLE = {"rulebook": "green", "public": "cyan", "reconstructed": "yellow"}
+
+
+def cards_cmd(
+    game: Annotated[str, typer.Argument(help="Game name, e.g. ultia (see 'ludoverse games').")],
+    content: Annotated[
+        Path | None,
+        typer.Option("--content", help="Your own content TOML file (same schema) to check and show."),
+    ] = None,
+) -> None:
+    """Show the game's cards and boards, and where each one comes from.
+
+    Each entry is marked 'rulebook' (given by the rulebook), 'public' (from a published
+    source, named in the source column) or 'reconstructed' (designed by us because the real
+    card is not public).
+    """
+    g = load_game(game)
+    data = g.content_to_json(load_content(g, content) if content else g.default_content())
+    tables = find_entry_tables(data)
+    counts: Counter[str] = Counter()
+    for where, entries in tables:
+        cols = _columns(entries)
+        table = Table(title=f"{escape(where)} ({len(entries)})", title_justify="left")
+        for c in cols:
+            table.add_column(escape(c), overflow="fold")
+        for e in entries:
+            prov = str(e.get(PROVENANCE_KEY))
+            counts[prov] += 1
+            cells = [escape(_cell(e.get(c))) for c in cols]
+            style = PROVENANCE_STYLE.get(prov)
+            if style and PROVENANCE_KEY in cols:
+                i = cols.index(PROVENANCE_KEY)
+                cells[i] = f"[{style}]{cells[i]}[/{style}]"
+            table.add_row(*cells)
+        console.print(table)
+    if not tables:
+        console.print(f"{escape(g.title)} has no content entries with provenance.")
+        return
+    src = f"from {content}" if content else "shipped with Ludoverse"
+    summary = ", ".join(f"{n} {escape(p)}" for p, n in sorted(counts.items()))
+    console.print(f"{sum(counts.values())} entries ({src}): {summary}.")
+    console.print(
+        "'rulebook' entries are given by the rulebook; 'public' ones come from the published "
+        "source named in their source column. [yellow]'reconstructed' entries were designed by "
+        f"the Ludoverse team, not published by the publisher of {escape(g.title)}[/yellow]; if "
+        "you own the game, pass your own cards with --content FILE."
+    )

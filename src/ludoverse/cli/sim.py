@@ -1,0 +1,156 @@
+"""``ludoverse simulate`` and ``ludoverse bench``: the CLI only formats; sim/ does the work."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import IO, Annotated
+
+import typer
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ludoverse.cli.common import (
+    build_options,
+    console,
+    err_console,
+    fmt_num,
+    load_content,
+    load_game,
+    split_seats,
+    user_errors,
+)
+from ludoverse.core.registry import games as registered_games
+from ludoverse.core.registry import load
+from ludoverse.sim.bench import BenchResult, bench_game
+from ludoverse.sim.simulate import SEED_STRIDE, GameResult, SimSummary, resolve_seats, simulate
+
+
+def print_summary(s: SimSummary) -> None:
+    console.print(
+        f"[bold]{escape(s.game)}[/bold]: {s.games} games, {s.players} players, base seed {s.seed} "
+        f"(game i uses seed {s.seed} * {SEED_STRIDE} + i)"
+    )
+    table = Table(title_justify="left")
+    table.add_column("Seat", justify="right")
+    table.add_column("Bot")
+    table.add_column("Wins", justify="right")
+    table.add_column("Win rate", justify="right")
+    table.add_column("Mean score", justify="right")
+    for seat, bot in enumerate(s.seats):
+        table.add_row(
+            str(seat), escape(bot), fmt_num(s.wins[seat]), f"{100 * s.win_rates[seat]:.1f}%",
+            f"{s.mean_scores[seat]:.2f}",
+        )
+    console.print(table)
+    console.print("A win shared by k players counts as 1/k of a win for each of them.")
+    console.print(f"Mean game length: {s.mean_decisions:.1f} decisions")
+    if s.reasons:
+        console.print("Games ended by: " + "; ".join(
+            f"{escape(r)} ({n})" for r, n in s.reasons.items()
+        ))
+
+
+def simulate_cmd(
+    game: Annotated[str, typer.Argument(help="Game name, e.g. ultia (see 'ludoverse games').")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games to play.")],
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Number of players (default: from --seats, else the game's minimum).")
+    ] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option("--seats", "-s", help="Bots by seat, comma-separated, e.g. greedy,random,random (default: greedy everywhere)."),
+    ] = None,
+    seed: Annotated[
+        int, typer.Option("--seed", help=f"Base seed; game i uses seed*{SEED_STRIDE}+i, so runs repeat exactly.")
+    ] = 0,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="Rule option name=value, repeatable; preset=NAME picks a preset."),
+    ] = None,
+    content: Annotated[
+        Path | None, typer.Option("--content", help="Simulate with your own content TOML file.")
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write one JSON line per game (seed, outcome, decisions) to this file.")
+    ] = None,
+) -> None:
+    """Let bots play many games and report win rates, scores and game length per seat.
+
+    The same command gives the same numbers every time (only the speed line changes), so two
+    rule variants or bots can be compared on identical deals.
+    """
+    g = load_game(game)
+    opts = build_options(g, option or [])
+    cont = load_content(g, content)
+    with user_errors():
+        specs = resolve_seats(g, split_seats(seats), players)
+    fh: IO[str] | None = None
+    if out is not None:
+        with user_errors():
+            out.parent.mkdir(parents=True, exist_ok=True)
+            fh = out.open("w")
+    progress = Progress(
+        TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=err_console, transient=True, disable=not err_console.is_terminal,
+    )
+    task = progress.add_task("games", total=games)
+
+    def on_game(r: GameResult) -> None:
+        if fh is not None:
+            fh.write(json.dumps({"game": g.name, "seats": specs, **r.to_json()}) + "\n")
+        progress.advance(task)
+
+    try:
+        with progress, user_errors():
+            summary = simulate(g, games, specs, seed=seed, options=opts, content=cont, on_game=on_game)
+    finally:
+        if fh is not None:
+            fh.close()
+    print_summary(summary)
+    console.print(
+        f"Time: {summary.elapsed:.2f} s ({summary.games_per_second:.1f} games/s, single process)"
+    )
+    if out is not None:
+        console.print(f"Per-game results written to {out}")
+
+
+def _rate(x: float) -> str:
+    return f"{x:,.0f}"
+
+
+def bench_cmd(
+    game: Annotated[
+        str | None, typer.Argument(help="Game to measure (default: every registered game).")
+    ] = None,
+    seconds: Annotated[
+        float, typer.Option("--seconds", min=0.0, help="Timing budget per figure, in seconds.")
+    ] = 3.0,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Number of players (default: the game's minimum).")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed for the deals and the random moves.")] = 0,
+) -> None:
+    """Measure raw engine speed: random games per second, actions per second, and actions per
+    second when the state is cloned before every action (the pattern of tree search).
+    """
+    names = [load_game(game).name] if game else registered_games()
+    table = Table(title=f"Random play, {seconds:g} s per figure", title_justify="left")
+    for col in ("Game", "Players", "Games/s", "Actions/s", "Clone+apply actions/s", "Clone cost"):
+        table.add_column(col, justify="left" if col == "Game" else "right")
+    for name in names:
+        try:
+            g = load(name)
+        except Exception as exc:  # a game still being written must not stop the others
+            table.add_row(name, "", f"[red]cannot load: {escape(str(exc))}[/red]", "", "", "")
+            continue
+        with user_errors():
+            n = g.check_players(players)
+        r: BenchResult = bench_game(g, n, seconds, seed)
+        table.add_row(
+            name, str(n), _rate(r.plain.games_per_second), _rate(r.plain.actions_per_second),
+            _rate(r.cloned.actions_per_second), f"{100 * r.clone_cost:.0f}%",
+        )
+    console.print(table)
+    console.print("Random legal moves, no bots; game setup is included in the timing.")

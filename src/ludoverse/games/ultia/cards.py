@@ -1,0 +1,94 @@
+"""The 32 Planet Cards: 4 suits (the original's "Tools") x ranks 1-8, as bit positions.
+
+A card is an int ``suit * 8 + rank - 1``; a set of cards (a hand, a trick pile) is an int
+bitmask. Following suit, finding trumps and counting high cards are then single ``&``s,
+which is what makes random play and search fast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+NUM_SUITS = 4
+NUM_RANKS = 8
+NUM_CARDS = 32
+ALL_CARDS = (1 << NUM_CARDS) - 1
+
+# The suit names are not public (facts: unknown #4); these survey tools are ours.
+SUIT_NAMES = ("Drills", "Scanners", "Probes", "Beacons")
+SUIT_SINGULAR = ("Drill", "Scanner", "Probe", "Beacon")
+SUIT_LETTERS = "DSPB"
+SUIT_COLOURS = ("red", "cyan", "green", "yellow")
+
+SUIT_MASK = tuple(0xFF << (8 * s) for s in range(NUM_SUITS))
+
+
+def card(suit: int, rank: int) -> int:
+    return suit * NUM_RANKS + rank - 1
+
+
+def suit_of(c: int) -> int:
+    return c >> 3
+
+
+def rank_of(c: int) -> int:
+    return (c & 7) + 1
+
+
+def bit(c: int) -> int:
+    return 1 << c
+
+
+def cards_of(mask: int) -> Iterator[int]:
+    """Cards of a mask in ascending order (by suit, then rank)."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def card_list(mask: int) -> list[int]:
+    return list(cards_of(mask))
+
+
+def count(mask: int) -> int:
+    return mask.bit_count()
+
+
+def rank_at_least_mask(rank: int) -> int:
+    """All cards of rank >= ``rank`` in every suit."""
+    per_suit = (0xFF << (rank - 1)) & 0xFF
+    return sum(per_suit << (8 * s) for s in range(NUM_SUITS))
+
+
+RANK_MASK = (0,) + tuple(
+    sum(1 << card(s, r) for s in range(NUM_SUITS)) for r in range(1, NUM_RANKS + 1)
+)
+"""``RANK_MASK[r]``: the four cards of rank ``r`` (index 0 unused)."""
+
+
+def higher_in_suit(c: int) -> int:
+    """Cards of the same suit with a higher rank."""
+    s = suit_of(c)
+    return SUIT_MASK[s] & ~((1 << (c + 1)) - 1)
+
+
+def code(c: int) -> str:
+    """Short notation, e.g. ``"P7"`` for the 7 of Probes; round-trips with :func:`parse`."""
+    return f"{SUIT_LETTERS[suit_of(c)]}{rank_of(c)}"
+
+
+def name(c: int) -> str:
+    return f"{SUIT_SINGULAR[suit_of(c)]} {rank_of(c)}"
+
+
+def parse(text: str) -> int:
+    t = text.strip().upper()
+    if len(t) != 2 or t[0] not in SUIT_LETTERS or t[1] not in "12345678":
+        raise ValueError(f"{text!r} is not a card (suit letter {SUIT_LETTERS} then rank 1-8)")
+    return card(SUIT_LETTERS.index(t[0]), int(t[1]))
+
+
+def points(mask: int) -> int:
+    """Sum of ranks (the card-value plans' measure)."""
+    return sum(rank_of(c) for c in cards_of(mask))

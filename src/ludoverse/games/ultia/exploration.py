@@ -1,0 +1,248 @@
+"""Phase 2: Exploration (trick-taking).
+
+At the start the Main Surveyor names trump unless the plan fixed it while bidding, and any
+reveals the plan requires happen. Then 10 tricks: the Main Surveyor leads the first, players
+follow suit when they can, the highest trump wins (else the highest card of the lead suit)
+and the winner leads the next.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludoverse.core.api import IllegalAction
+from ludoverse.games.ultia import actions as A
+from ludoverse.games.ultia import cards as C
+from ludoverse.games.ultia import knowledge
+from ludoverse.games.ultia.phases import PLAY, REVEAL, TRUMP_CHOICE
+
+if TYPE_CHECKING:
+    from ludoverse.games.ultia.rules import UltiaState
+
+NO_TRUMP = -1
+TRICKS_PER_ROUND = 10
+
+
+def _beats_table() -> tuple[tuple[int, ...], ...]:
+    """``BEATS[trump + 1][best]``: cards that would beat ``best`` as the trick's current winner.
+
+    The current winner is either a trump or a card of the lead suit, so this needs no lead.
+    """
+    table = []
+    for trump in range(-1, C.NUM_SUITS):
+        row = []
+        for best in range(C.NUM_CARDS):
+            higher = C.higher_in_suit(best)
+            if trump >= 0 and C.suit_of(best) != trump:
+                higher |= C.SUIT_MASK[trump]
+            row.append(higher)
+        table.append(tuple(row))
+    return tuple(table)
+
+
+BEATS = _beats_table()
+
+
+def start(s: UltiaState) -> None:
+    plan = s.plans.plan[s.plan]
+    s.trick = []
+    s.trick_no = 0
+    s.leader = s.main
+    s.won = [0] * s.n
+    s.tricks = [0] * s.n
+    s.trick_winners = []
+    s.overwork = 0
+    s.revealed = [0] * s.n
+    if plan.trump == "bid":
+        s.trump = s.high_trump
+        _trump_named(s)
+    elif plan.trump == "none":
+        s.trump = NO_TRUMP
+        s.log("no_trump")
+        _start_reveals(s)
+    else:
+        s.trump = NO_TRUMP
+        s.phase = TRUMP_CHOICE
+
+
+def _trump_named(s: UltiaState) -> None:
+    s.log("trump", seat=s.main, suit=C.SUIT_NAMES[s.trump])
+    _start_reveals(s)
+
+
+def _start_reveals(s: UltiaState) -> None:
+    """EXP-2: reveals happen before the first card, starting with the Main Surveyor."""
+    plan = s.plans.plan[s.plan]
+    s.reveal_queue = []
+    rv = plan.reveal
+    if rv is not None:
+        order = [(s.main + k) % s.n for k in range(s.n)]
+        seats = [p for p in order if rv.who == "all" or (rv.who == "main") == (p == s.main)]
+        for p in seats:
+            if rv.cards == "hand":
+                _show(s, p, s.hands[p])
+            elif rv.cards == "trumps":
+                _show(s, p, s.hands[p] & (C.SUIT_MASK[s.trump] if s.trump >= 0 else 0))
+            else:
+                s.reveal_queue.extend([p] * min(rv.count, s.hands[p].bit_count()))
+    _next_reveal(s)
+
+
+def _show(s: UltiaState, seat: int, mask: int) -> None:
+    s.revealed[seat] |= mask
+    s.log("reveal", seat=seat, cards=[C.code(c) for c in C.cards_of(mask)])
+
+
+def _next_reveal(s: UltiaState) -> None:
+    if s.reveal_queue:
+        s.phase = REVEAL
+    else:
+        s.phase = PLAY
+        s.log("exploration_begins", leader=s.leader)
+
+
+def current(s: UltiaState) -> int:
+    if s.phase == TRUMP_CHOICE:
+        return s.main
+    if s.phase == REVEAL:
+        return s.reveal_queue[0]
+    return (s.leader + len(s.trick)) % s.n
+
+
+def playable(s: UltiaState, seat: int) -> int:
+    """The cards ``seat`` may play now, as a mask (EXP-4..EXP-6 and the Japanese options)."""
+    hand = s.hands[seat]
+    if not s.trick:
+        return hand
+    lead = C.suit_of(s.trick[0])
+    trump = s.trump
+    follow = hand & C.SUIT_MASK[lead]
+    opts = s.opts
+    if follow:
+        cands, ruffing = follow, False
+    elif opts.void_play != "free" and trump >= 0 and hand & C.SUIT_MASK[trump]:
+        cands, ruffing = hand & C.SUIT_MASK[trump], True
+    else:
+        cands, ruffing = hand, False
+    if opts.must_win or (ruffing and opts.void_play == "must_ruff_overruff"):
+        winners = cands & BEATS[trump + 1][s.best]
+        if winners:
+            return winners
+    return cands
+
+
+def overwork_allowed(s: UltiaState, seat: int) -> bool:
+    """OW-1: Sub Surveyors with their card in trick 1, the Main Surveyor in trick 2."""
+    if s.opts.overwork != "on" or s.overwork >> seat & 1:
+        return False
+    if seat == s.main:
+        return s.trick_no == 1
+    return s.trick_no == 0
+
+
+def legal(s: UltiaState) -> list[int]:
+    if s.phase == TRUMP_CHOICE:
+        return [A.TRUMP + t for t in range(C.NUM_SUITS)]
+    if s.phase == REVEAL:
+        seat = s.reveal_queue[0]
+        return [A.REVEAL + c for c in C.cards_of(s.hands[seat] & ~s.revealed[seat])]
+    seat = (s.leader + len(s.trick)) % s.n
+    mask = playable(s, seat)
+    out = [A.PLAY + c for c in C.cards_of(mask)]
+    if overwork_allowed(s, seat):
+        out += [A.OVERWORK + c for c in C.cards_of(mask)]
+    return out
+
+
+def apply(s: UltiaState, a: int) -> None:
+    if s.phase == TRUMP_CHOICE:
+        if not A.TRUMP <= a < A.TRUMP + C.NUM_SUITS:
+            raise IllegalAction("name the trump suit", a)
+        s.trump = a - A.TRUMP
+        _trump_named(s)
+        return
+    if s.phase == REVEAL:
+        seat = s.reveal_queue[0]
+        c = a - A.REVEAL
+        if not 0 <= c < C.NUM_CARDS:
+            raise IllegalAction("choose a card of your hand to reveal", a)
+        if not (s.hands[seat] & ~s.revealed[seat]) >> c & 1:
+            raise IllegalAction(f"{C.name(c)} is not an unrevealed card of your hand", a)
+        s.reveal_queue.pop(0)
+        _show(s, seat, 1 << c)
+        _next_reveal(s)
+        return
+    seat = (s.leader + len(s.trick)) % s.n
+    if A.PLAY <= a < A.PLAY + C.NUM_CARDS:
+        c, ow = a - A.PLAY, False
+    elif A.OVERWORK <= a < A.OVERWORK + C.NUM_CARDS:
+        c, ow = a - A.OVERWORK, True
+        if not overwork_allowed(s, seat):
+            raise IllegalAction(_why_no_overwork(s, seat), a)
+    else:
+        raise IllegalAction("play a card", a)
+    if not s.hands[seat] >> c & 1:
+        raise IllegalAction(f"{C.name(c)} is not in your hand", a)
+    if not playable(s, seat) >> c & 1:
+        raise IllegalAction(_why_unplayable(s, seat), a)
+    play_card(s, seat, c, ow)
+
+
+def _why_no_overwork(s: UltiaState, seat: int) -> str:
+    if s.opts.overwork != "on":
+        return "Overwork is not in play (option overwork=off)"
+    if s.overwork >> seat & 1:
+        return "you have already declared Overwork"
+    if seat == s.main:
+        return "the Main Surveyor may declare Overwork only with their card in trick 2"
+    return "Sub Surveyors may declare Overwork only with their card in trick 1"
+
+
+def _why_unplayable(s: UltiaState, seat: int) -> str:
+    lead = C.suit_of(s.trick[0])
+    hand = s.hands[seat]
+    if hand & C.SUIT_MASK[lead]:
+        if s.opts.must_win and playable(s, seat) & ~C.SUIT_MASK[lead] == 0:
+            return f"you must follow {C.SUIT_NAMES[lead]} and beat the trick when you can"
+        return f"you must follow suit: play {C.SUIT_NAMES[lead]}"
+    if s.trump >= 0 and hand & C.SUIT_MASK[s.trump] and s.opts.void_play != "free":
+        return f"you cannot follow, so you must play {C.SUIT_NAMES[s.trump]} (trump)"
+    return "you must play a card that beats the trick when you can"
+
+
+def play_card(s: UltiaState, seat: int, c: int, overwork: bool) -> None:
+    b = 1 << c
+    if s.trick:
+        knowledge.on_play_inference(s, seat, c)
+    s.hands[seat] &= ~b
+    s.revealed[seat] &= ~b
+    knowledge.on_public(s, c)
+    if overwork:
+        s.overwork |= 1 << seat
+    s.log("play", seat=seat, card=C.code(c), **({"overwork": True} if overwork else {}))
+    if not s.trick or BEATS[s.trump + 1][s.best] & b:
+        s.best, s.best_seat = c, seat
+    s.trick.append(c)
+    if len(s.trick) == s.n:
+        _end_trick(s)
+
+
+def _end_trick(s: UltiaState) -> None:
+    """EXP-7, EXP-8: the highest trump (else highest of the lead suit) wins and leads next."""
+    w = s.best_seat
+    pile = 0
+    for c in s.trick:
+        pile |= 1 << c
+    s.won[w] |= pile
+    s.tricks[w] += 1
+    s.trick_winners.append(w)
+    s.last_trick = list(s.trick)
+    s.last_trick_leader = s.leader
+    s.log("trick", number=s.trick_no + 1, winner=w, cards=[C.code(c) for c in s.trick])
+    s.trick = []
+    s.leader = w
+    s.trick_no += 1
+    if s.trick_no == TRICKS_PER_ROUND:
+        from ludoverse.games.ultia import reporting
+
+        reporting.report(s)

@@ -1,0 +1,105 @@
+"""The ULTIA :class:`~ludoverse.core.api.Game`: static facts and the state factory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from ludoverse.core.api import Game
+from ludoverse.games.ultia import actions as A
+from ludoverse.games.ultia import cards as C
+from ludoverse.games.ultia.content import PlanList, default_plans, load_plans
+from ludoverse.games.ultia.options import PRESETS, UltiaOptions
+from ludoverse.games.ultia.rules import UltiaState
+from ludoverse.games.ultia.views import state_from_json
+
+
+class UltiaGame(Game):
+    name: ClassVar[str] = "ultia"
+    title: ClassVar[str] = "ULTIA"
+    version: ClassVar[str] = "1"
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 3
+    Options: ClassVar[type[BaseModel]] = UltiaOptions
+    presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
+
+    @property
+    def num_actions(self) -> int:
+        return A.NUM_ACTIONS
+
+    def new_game(
+        self,
+        players: int | None = None,
+        seed: int = 0,
+        options: BaseModel | dict[str, Any] | None = None,
+        content: Any = None,
+    ) -> UltiaState:
+        self.check_players(players)
+        opts = self.make_options(options)
+        plans = self.default_content() if content is None else self.load_content(content)
+        return UltiaState(self, opts, plans, seed)  # type: ignore[arg-type]
+
+    def state_from_json(self, d: dict[str, Any]) -> UltiaState:
+        return state_from_json(self, d)
+
+    def action_info(self, action: int) -> dict[str, Any]:
+        return A.info(action, self.default_content())
+
+    def default_content(self) -> PlanList:
+        return default_plans()
+
+    def load_content(self, source: Any) -> PlanList:
+        if isinstance(source, PlanList):
+            return source
+        if isinstance(source, str | Path | dict):
+            return load_plans(source)
+        raise TypeError(f"ULTIA content is a plan-list TOML path or dict, not {type(source)}")
+
+    def content_to_json(self, content: Any) -> dict[str, Any]:
+        return self.load_content(content).model_dump(mode="json")
+
+    def conformance_options(self) -> dict[str, dict[str, Any]]:
+        return {
+            "rulebook": {},
+            "japanese": {"preset": "japanese"},
+            "overwork": {"overwork": "on", "talon": "main_surveyor", "win_compare": "exceed"},
+            "variants": {"dealer_rotation": "left", "self_overbid": True, "bidding_end": "all_pass",
+                         "sub_reward_rounding": "floor", "talon": "sub_surveyors",
+                         "first_dealer": "seat0", "overwork": "on"},
+            "manual": {"auto_forced": False, "pass_mode": "hard",
+                       "bidding_end": "three_consecutive_passes"},
+        }
+
+    def check_invariants(self, state: Any) -> None:
+        """All 32 cards are in exactly one place: a hand, the face-down pair, a trick, a pile."""
+        s: UltiaState = state
+        seen = 0
+        total = 0
+        places = [*s.hands, s.talon, *s.won]
+        for c in s.trick:
+            places.append(1 << c)
+        for m in places:
+            assert seen & m == 0, "a card is in two places"
+            seen |= m
+            total += m.bit_count()
+        assert seen == C.ALL_CARDS and total == C.NUM_CARDS, "cards are missing"
+        for p in range(s.n):
+            assert s.revealed[p] & ~s.hands[p] == 0, "a revealed card is not in its hand"
+            assert s.excluded[p] & s.hands[p] == 0, "a seat holds a card it was shown not to"
+        assert all(v >= 0 for v in s.progress)
+
+    @property
+    def heuristics(self) -> Any:  # type: ignore[override]
+        from ludoverse.games.ultia import heuristics
+
+        return heuristics
+
+    def render(self, observation: dict[str, Any], seat: int | None) -> Any:
+        from ludoverse.games.ultia.render import render
+
+        return render(observation, seat, self.default_content())
+
+
+GAME = UltiaGame()

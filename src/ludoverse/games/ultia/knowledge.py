@@ -1,0 +1,207 @@
+"""What each seat knows about hidden cards, and determinisation that respects it.
+
+Hidden cards live in the other players' hands or among the face-down discards. Each seat
+learns facts about them that a resampled world must keep:
+
+* cards it discarded itself: it knows they are the face-down pair, and once someone takes
+  them, that they went to that player (who may have discarded them again, and so on);
+* suits a player has shown out of, and under the Japanese options, cards a player cannot
+  hold because they did not ruff or did not beat the trick (public inference, ``excluded``);
+* cards that were revealed and are still in hand.
+
+Locations are bits: seat ``s`` is ``1 << s``; the face-down pair is ``TALON``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ludoverse.games.ultia import cards as C
+
+if TYPE_CHECKING:
+    from ludoverse.games.ultia.rules import UltiaState
+
+TALON = 1 << 3
+
+
+def on_discard(s: UltiaState, seat: int, c: int) -> None:
+    """A card went face down: cards others knew to be with ``seat`` may now be there."""
+    s.talon_owner = seat
+    me = 1 << seat
+    for p in range(s.n):
+        known = s.known[p]
+        if p == seat:
+            for k, m in known.items():
+                known[k] = m & ~TALON  # I know exactly what lies face down
+        else:
+            for k, m in known.items():
+                if m & me:
+                    known[k] = m | TALON
+
+
+def on_take(s: UltiaState, seat: int, taken: int) -> None:
+    """``seat`` takes the face-down cards; their discarder now knows where those went."""
+    who = 1 << seat
+    for p in range(s.n):
+        known = s.known[p]
+        if p == seat:
+            for c in C.cards_of(taken):
+                known.pop(c, None)
+            for k, m in known.items():
+                known[k] = m & ~TALON
+        elif p == s.talon_owner:
+            for c in C.cards_of(taken):
+                known[c] = who
+        else:
+            for k, m in known.items():
+                if m & TALON:
+                    known[k] = (m & ~TALON) | who
+    s.talon_owner = -1
+
+
+def on_public(s: UltiaState, c: int) -> None:
+    """A card was played face up: nobody needs to track it any more."""
+    for known in s.known:
+        known.pop(c, None)
+
+
+def on_play_inference(s: UltiaState, seat: int, c: int) -> None:
+    """Record what ``seat``'s play proves it did not hold (everyone can deduce this)."""
+    from ludoverse.games.ultia.exploration import BEATS
+
+    lead = C.suit_of(s.trick[0])
+    trump = s.trump
+    opts = s.opts
+    suit = C.suit_of(c)
+    excl = 0
+    if suit == lead:
+        cls = C.SUIT_MASK[lead]
+        filtered = opts.must_win
+    else:
+        excl |= C.SUIT_MASK[lead]  # shown out of the lead suit
+        if opts.void_play != "free" and trump >= 0:
+            if suit != trump:
+                excl |= C.SUIT_MASK[trump]  # did not ruff, so holds no trump
+                cls, filtered = C.ALL_CARDS, opts.must_win
+            else:
+                cls = C.SUIT_MASK[trump]
+                filtered = opts.must_win or opts.void_play == "must_ruff_overruff"
+        else:
+            cls, filtered = C.ALL_CARDS, opts.must_win
+    beats = BEATS[trump + 1][s.best]
+    if filtered and not (1 << c) & beats:
+        excl |= cls & beats  # could not beat the trick with a card of that class
+    if excl:
+        s.excluded[seat] |= excl & ~(1 << c)
+
+
+def determinize(s: UltiaState, seat: int, rng: random.Random) -> UltiaState:
+    """A copy of ``s`` with every card ``seat`` cannot see dealt anew, consistently."""
+    t = s.clone()
+    t.rng.state = rng.getrandbits(64)
+    t.events = [e for e in s.events if e.visible(seat)]
+    for p in range(s.n):
+        if p != seat:
+            t.known[p] = {}
+    _resample_cards(s, t, seat, rng)
+    for p in t.rps_choices:
+        if p != seat:
+            t.rps_choices[p] = rng.randrange(3)  # secret throws not yet revealed
+    return t
+
+
+def _resample_cards(s: UltiaState, t: UltiaState, seat: int, rng: random.Random) -> None:
+    n = s.n
+    fixed = [s.revealed[p] for p in range(n)]
+    locations: list[int] = [p for p in range(n) if p != seat]
+    caps = [s.hands[p].bit_count() - fixed[p].bit_count() for p in locations]
+    loc_bits = [1 << p for p in locations]
+    talon_hidden = s.talon and s.talon_owner != seat
+    if talon_hidden:
+        locations.append(-1)
+        caps.append(s.talon.bit_count())
+        loc_bits.append(TALON)
+    unknown = 0
+    for i, p in enumerate(locations):
+        unknown |= s.talon if p == -1 else s.hands[p] & ~fixed[p]
+    cards = C.card_list(unknown)
+    if not cards:
+        return
+    all_bits = 0
+    for b in loc_bits:
+        all_bits |= b
+    known = s.known[seat]
+    allowed = []
+    for c in cards:
+        m = known.get(c, all_bits) & all_bits
+        for i, p in enumerate(locations):
+            if p >= 0 and s.excluded[p] >> c & 1:
+                m &= ~loc_bits[i]
+        allowed.append(m)
+    assignment = _assign(cards, allowed, loc_bits, caps, rng)
+    new = [0] * len(locations)
+    for c, i in zip(cards, assignment, strict=True):
+        new[i] |= 1 << c
+    for i, p in enumerate(locations):
+        if p == -1:
+            t.talon = new[i]
+        else:
+            t.hands[p] = new[i] | fixed[p]
+
+
+def _assign(
+    cards: list[int], allowed: list[int], loc_bits: list[int], caps: list[int], rng: random.Random
+) -> list[int]:
+    """Give each card a location within its allowed set and the capacities, at random.
+
+    Cards are placed most-constrained first; before each placement Hall's condition (for
+    every set of locations, the cards confined to it fit in it) guarantees the rest still fit.
+    """
+    k = len(loc_bits)
+    if all(m == allowed[0] for m in allowed) and allowed[0] == sum(loc_bits):
+        order = list(range(len(cards)))
+        rng.shuffle(order)
+        out = [0] * len(cards)
+        pos = 0
+        for i, cap in enumerate(caps):
+            for j in order[pos : pos + cap]:
+                out[j] = i
+            pos += cap
+        return out
+    caps = list(caps)
+    idx = list(range(len(cards)))
+    rng.shuffle(idx)
+    idx.sort(key=lambda j: allowed[j].bit_count())
+    out = [0] * len(cards)
+    remaining = [allowed[j] for j in idx]
+    for pos, j in enumerate(idx):
+        choices = [i for i in range(k) if allowed[j] & loc_bits[i] and caps[i] > 0]
+        rng.shuffle(choices)
+        for i in choices:
+            caps[i] -= 1
+            if _feasible(remaining[pos + 1 :], loc_bits, caps):
+                out[j] = i
+                break
+            caps[i] += 1
+        else:
+            raise AssertionError("no consistent deal exists for this information set")
+    return out
+
+
+def _feasible(allowed: list[int], loc_bits: list[int], caps: list[int]) -> bool:
+    k = len(loc_bits)
+    for subset in range(1, 1 << k):
+        bits = 0
+        room = 0
+        for i in range(k):
+            if subset >> i & 1:
+                bits |= loc_bits[i]
+                room += caps[i]
+        need = 0
+        for m in allowed:
+            if m & ~bits == 0:
+                need += 1
+        if need > room:
+            return False
+    return True

@@ -1,0 +1,248 @@
+"""The ULTIA state machine: set-up and deal, then the three phases of each year (round).
+
+Seats are numbered in counter-clockwise order: the player on your right is ``seat + 1``, so
+every "to the right" of the rulebook is ``+ 1``. The phase logic lives in ``bidding``,
+``exploration`` and ``reporting``; this module holds the state, the deal, and the views.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ludoverse.core.api import TERMINAL, Event, IllegalAction, Outcome, State
+from ludoverse.core.rng import Rng
+from ludoverse.games.ultia import actions as A
+from ludoverse.games.ultia import bidding, exploration, knowledge, reporting
+from ludoverse.games.ultia import cards as C
+from ludoverse.games.ultia.content import PlanList
+from ludoverse.games.ultia.options import UltiaOptions
+from ludoverse.games.ultia.phases import DISCARD, OVER, PLAY, RPS
+
+PLAYERS = 3
+DEALER_CARDS = 12
+HAND_CARDS = 10
+
+_LIST_FIELDS = ("progress", "hands", "won", "tricks", "revealed", "excluded", "trick",
+                "trick_winners", "last_trick", "reveal_queue", "winners", "rps_seats", "trace",
+                "round_results")
+
+
+class UltiaState(State):
+    __slots__ = (
+        "best",
+        "best_seat",
+        "bid_log",
+        "bidder",
+        "dealer",
+        "discards_left",
+        "events",
+        "excluded",
+        "game",
+        "hands",
+        "high_bidder",
+        "high_plan",
+        "high_trump",
+        "known",
+        "last_round",
+        "last_trick",
+        "last_trick_leader",
+        "leader",
+        "main",
+        "n",
+        "opts",
+        "out",
+        "overwork",
+        "passes",
+        "phase",
+        "plan",
+        "plans",
+        "progress",
+        "reveal_queue",
+        "revealed",
+        "rng",
+        "round",
+        "round_results",
+        "rps_choices",
+        "rps_points",
+        "rps_seats",
+        "rps_throws",
+        "talon",
+        "talon_owner",
+        "trace",
+        "trick",
+        "trick_no",
+        "trick_winners",
+        "tricks",
+        "trump",
+        "winners",
+        "won",
+    )
+
+    def __init__(self, game: Any, opts: UltiaOptions, plans: PlanList, seed: int) -> None:
+        self.game = game
+        self.opts = opts
+        self.plans = plans
+        self.n = PLAYERS
+        self.rng = Rng(seed)
+        self.events: list[Event] = []
+        self.progress = [0] * self.n
+        self.round = 0
+        self.round_results: list[dict[str, Any]] = []
+        self.last_round: list[list[int]] = [[0, 0, 0, 0] for _ in range(self.n)]
+        self.winners: list[int] = []
+        self.trace: list[str] = []
+        self.rps_seats: list[int] = []
+        self.rps_points: dict[int, int] = {}
+        self.rps_choices: dict[int, int] = {}
+        self.rps_throws = 0
+        first = 0 if opts.first_dealer == "seat0" else self.rng.below(self.n)
+        self.start_round(first)
+
+    # Set-up ----------------------------------------------------------------------------------
+
+    def start_round(self, dealer: int) -> None:
+        """SETUP-1..3: shuffle the 32 cards; the dealer gets 12, the others 10 each."""
+        self.round += 1
+        self.dealer = dealer
+        deck = list(range(C.NUM_CARDS))
+        self.rng.shuffle(deck)
+        self.hands = [0] * self.n
+        pos = 0
+        for k in range(self.n):
+            seat = (dealer + k) % self.n
+            size = DEALER_CARDS if seat == dealer else HAND_CARDS
+            for c in deck[pos : pos + size]:
+                self.hands[seat] |= 1 << c
+            pos += size
+        self.talon = 0
+        self.talon_owner = -1
+        self.known: list[dict[int, int]] = [{} for _ in range(self.n)]
+        self.excluded = [0] * self.n
+        self.revealed = [0] * self.n
+        self.main = -1
+        self.plan = -1
+        self.trump = exploration.NO_TRUMP
+        self.trick: list[int] = []
+        self.trick_no = 0
+        self.leader = -1
+        self.best = self.best_seat = -1
+        self.won = [0] * self.n
+        self.tricks = [0] * self.n
+        self.trick_winners: list[int] = []
+        self.last_trick: list[int] = []
+        self.last_trick_leader = -1
+        self.overwork = 0
+        self.reveal_queue: list[int] = []
+        self.log("deal", round=self.round, dealer=dealer,
+                 hand_sizes=[h.bit_count() for h in self.hands])
+        for p in range(self.n):
+            self.log("hand", seat=p, cards=[C.code(c) for c in C.cards_of(self.hands[p])],
+                     visible_to=p)
+        bidding.start(self)
+
+    def log(self, kind: str, visible_to: int | None = None, **data: Any) -> None:
+        vis = None if visible_to is None else frozenset((visible_to,))
+        self.events.append(Event(kind, data, vis))
+
+    # The API -----------------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph <= DISCARD:
+            return self.bidder
+        if ph <= PLAY:
+            return exploration.current(self)
+        if ph == RPS:
+            return reporting.rps_current(self)
+        return TERMINAL
+
+    def legal_actions(self) -> list[int]:
+        ph = self.phase
+        if ph <= DISCARD:
+            return bidding.legal(self)
+        if ph <= PLAY:
+            return exploration.legal(self)
+        if ph == RPS:
+            return [A.RPS, A.RPS + 1, A.RPS + 2]
+        return []
+
+    def apply(self, action: int) -> None:
+        if not isinstance(action, int) or isinstance(action, bool):
+            raise IllegalAction(f"an action is an int id, not {type(action).__name__}")
+        if not 0 <= action < A.NUM_ACTIONS:
+            raise IllegalAction(f"ULTIA has no action {action} (ids are 0-{A.NUM_ACTIONS - 1})",
+                                action)
+        self._apply(action)
+        if self.opts.auto_forced:
+            while self.phase != OVER:
+                legal = self.legal_actions()
+                if len(legal) != 1:
+                    break
+                self._apply(legal[0])
+
+    def _apply(self, a: int) -> None:
+        ph = self.phase
+        if ph <= DISCARD:
+            bidding.apply(self, a)
+        elif ph <= PLAY:
+            exploration.apply(self, a)
+        elif ph == RPS:
+            reporting.rps_apply(self, a)
+        else:
+            raise IllegalAction("the game is over", a)
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        winners = tuple(self.winners)
+        names = " and ".join(f"seat {p}" for p in winners)
+        reached = "above" if self.opts.win_compare == "exceed" else "at or above"
+        top = self.progress[winners[0]] / 2
+        reason = f"{names} {'share' if len(winners) > 1 else 'wins'} with {top:g}% progress " \
+                 f"({reached} 100% after year {self.round})"
+        return Outcome(
+            scores=tuple(v / 2 for v in self.progress),
+            ranking=reporting.outcome_places(self),
+            winners=winners,
+            reason=reason,
+            tiebreak_trace=tuple(self.trace),
+        )
+
+    def clone(self) -> UltiaState:
+        t = object.__new__(UltiaState)
+        for name in self.__slots__:
+            setattr(t, name, getattr(self, name))
+        for name in _LIST_FIELDS:
+            setattr(t, name, list(getattr(self, name)))
+        t.events = list(self.events)
+        t.bid_log = list(self.bid_log)
+        t.known = [dict(k) for k in self.known]
+        t.last_round = [list(r) for r in self.last_round]
+        t.rps_points = dict(self.rps_points)
+        t.rps_choices = dict(self.rps_choices)
+        t.rng = self.rng.copy()
+        return t
+
+    def determinize(self, seat: int, rng: random.Random) -> UltiaState:
+        return knowledge.determinize(self, seat, rng)
+
+    def action_label(self, action: int) -> str:
+        return A.label(action, self.plans)
+
+    # Views -------------------------------------------------------------------------------------
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        from ludoverse.games.ultia.views import observation
+
+        return observation(self, seat)
+
+    def to_json(self) -> dict[str, Any]:
+        from ludoverse.games.ultia.views import state_to_json
+
+        return state_to_json(self)
+

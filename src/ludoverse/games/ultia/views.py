@@ -1,0 +1,150 @@
+"""What a seat sees (observation) and the full save format (to_json / from_json)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ludoverse.core.api import Event
+from ludoverse.core.rng import Rng
+from ludoverse.games.ultia import cards as C
+from ludoverse.games.ultia.knowledge import TALON
+from ludoverse.games.ultia.phases import DISCARD, NAMES, OVER, RPS
+
+if TYPE_CHECKING:
+    from ludoverse.games.ultia.rules import UltiaState
+
+
+def _codes(mask: int) -> list[str]:
+    return [C.code(c) for c in C.cards_of(mask)]
+
+
+def _hand_by_suit(mask: int) -> list[str]:
+    """Own hand sorted by suit then rank, as players hold it."""
+    return _codes(mask)
+
+
+def observation(s: UltiaState, seat: int | None) -> dict[str, Any]:
+    n = s.n
+    plan = s.plans.plan[s.plan] if s.plan >= 0 else None
+    high = s.plans.plan[s.high_plan] if s.phase <= DISCARD and s.high_plan >= 0 else None
+    cp = s.current_player
+    obs: dict[str, Any] = {
+        "game": "ultia",
+        "seat": seat,
+        "players": n,
+        "round": s.round,
+        "dealer": s.dealer,
+        "phase": NAMES[s.phase],
+        "current_player": cp,
+        "progress": [v / 2 for v in s.progress],
+        "hand_sizes": [h.bit_count() for h in s.hands],
+        "face_down": s.talon.bit_count(),
+        "bidding": {
+            "bidder": s.bidder if s.phase <= DISCARD else None,
+            "high_plan": high.id if high else None,
+            "high_bidder": s.high_bidder if high else None,
+            "trump": C.SUIT_NAMES[s.high_trump] if s.phase <= DISCARD and s.high_trump >= 0
+            else None,
+            "consecutive_passes": s.passes,
+            "out": [p for p in range(n) if s.out >> p & 1],
+            "log": [list(x) for x in s.bid_log],
+        },
+        "main_surveyor": s.main if s.main >= 0 else None,
+        "plan": plan.id if plan else None,
+        "trump": C.SUIT_NAMES[s.trump] if s.trump >= 0 else None,
+        "revealed": [_codes(r) for r in s.revealed],
+        "trick": [[(s.leader + i) % n, C.code(c)] for i, c in enumerate(s.trick)],
+        "trick_number": s.trick_no + 1 if s.main >= 0 else None,
+        "leader": s.leader if s.main >= 0 else None,
+        "tricks_won": list(s.tricks),
+        "won_cards": [_codes(w) for w in s.won],
+        "overwork": [p for p in range(n) if s.overwork >> p & 1],
+        "cannot_hold": [_codes(e) for e in s.excluded],
+        "rounds": [dict(r) for r in s.round_results],
+    }
+    if s.phase == RPS:
+        obs["rock_paper_scissors"] = {
+            "seats": list(s.rps_seats),
+            "points": {str(p): v for p, v in s.rps_points.items()},
+            "chosen": sorted(s.rps_choices),
+            "throws": s.rps_throws,
+        }
+    if s.phase == OVER:
+        obs["winners"] = list(s.winners)
+        obs["tiebreak_trace"] = list(s.trace)
+    if seat is not None:
+        obs["hand"] = _hand_by_suit(s.hands[seat])
+        if s.talon and s.talon_owner == seat:
+            obs["my_face_down"] = _codes(s.talon)
+        obs["known_elsewhere"] = {
+            C.code(c): _where(m) for c, m in sorted(s.known[seat].items())
+        }
+        if seat in s.rps_choices:
+            from ludoverse.games.ultia.actions import RPS_NAMES
+
+            obs["my_rps_choice"] = RPS_NAMES[s.rps_choices[seat]]
+        if cp == seat:
+            obs["legal_actions"] = s.legal_actions()
+    return obs
+
+
+def _where(mask: int) -> list[str | int]:
+    out: list[str | int] = [p for p in range(3) if mask >> p & 1]
+    if mask & TALON:
+        out.append("face_down")
+    return out
+
+
+_INT_FIELDS = (
+    "phase", "round", "dealer", "talon", "talon_owner", "bidder", "high_plan", "high_bidder",
+    "high_trump", "passes", "out", "discards_left", "main", "plan", "trump", "trick_no",
+    "leader", "best", "best_seat", "overwork", "last_trick_leader", "rps_throws",
+)
+_LIST_FIELDS = (
+    "progress", "hands", "excluded", "revealed", "trick", "won", "tricks", "trick_winners",
+    "last_trick", "reveal_queue", "winners", "rps_seats", "trace", "round_results",
+)
+
+
+def state_to_json(s: UltiaState) -> dict[str, Any]:
+    d: dict[str, Any] = {"game": "ultia", "version": s.game.version, "players": s.n}
+    d["options"] = s.opts.model_dump(mode="json")
+    d["content"] = None if s.plans is s.game.default_content() else s.plans.model_dump(mode="json")
+    d["rng"] = s.rng.state
+    for f in _INT_FIELDS:
+        d[f] = getattr(s, f)
+    for f in _LIST_FIELDS:
+        d[f] = list(getattr(s, f))
+    d["bid_log"] = [list(x) for x in s.bid_log]
+    d["last_round"] = [list(r) for r in s.last_round]
+    d["known"] = [{str(c): m for c, m in k.items()} for k in s.known]
+    d["rps_points"] = {str(p): v for p, v in s.rps_points.items()}
+    d["rps_choices"] = {str(p): v for p, v in s.rps_choices.items()}
+    d["events"] = [e.to_json() for e in s.events]
+    return d
+
+
+def state_from_json(game: Any, d: dict[str, Any]) -> UltiaState:
+    from ludoverse.games.ultia.rules import UltiaState
+
+    if d.get("game") != "ultia":
+        raise ValueError(f"not an ULTIA state: game={d.get('game')!r}")
+    if d.get("version") != game.version:
+        raise ValueError(f"ULTIA state version {d.get('version')} != {game.version}")
+    s = object.__new__(UltiaState)
+    s.game = game
+    s.n = d["players"]
+    s.opts = game.make_options(d["options"])
+    s.plans = game.default_content() if d["content"] is None else game.load_content(d["content"])
+    s.rng = Rng(state=d["rng"])
+    for f in _INT_FIELDS:
+        setattr(s, f, int(d[f]))
+    for f in _LIST_FIELDS:
+        setattr(s, f, list(d[f]))
+    s.bid_log = [list(x) for x in d["bid_log"]]
+    s.last_round = [list(r) for r in d["last_round"]]
+    s.known = [{int(c): m for c, m in k.items()} for k in d["known"]]
+    s.rps_points = {int(p): v for p, v in d["rps_points"].items()}
+    s.rps_choices = {int(p): v for p, v in d["rps_choices"].items()}
+    s.events = [Event.from_json(e) for e in d["events"]]
+    return s

@@ -1,0 +1,195 @@
+"""Play many games between bots and summarise who wins, by how much, and how long games last.
+
+Every game of a run is reproducible on its own: game ``i`` of a run with base seed ``S`` uses
+seed :func:`game_seed` ``(S, i) = S * 1_000_003 + i``, so a designer can pull any single game
+out of a batch and replay or watch it with ``ludoverse play GAME --seed <that seed>``. The
+work is split into :func:`run_game` (one picklable unit) and :func:`summarize` (pure
+aggregation in game order) so that a parallel runner can plug in without changing results.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludoverse.bots.base import SpecError, make
+from ludoverse.core.api import Game, Outcome
+from ludoverse.core.registry import load
+from ludoverse.sim.play import play
+
+SEED_STRIDE = 1_000_003
+"""A prime larger than any sensible batch, so seeds of different base seeds do not collide."""
+
+HUMAN = "human"
+
+
+def game_seed(seed: int, index: int) -> int:
+    """Seed of game ``index`` in a run with base ``seed`` (``seed * 1_000_003 + index``)."""
+    return seed * SEED_STRIDE + index
+
+
+def resolve_seats(
+    game: Game, seats: Sequence[str] | None, players: int | None, fill: str = "greedy"
+) -> list[str]:
+    """Seat specs for a game: ``seats`` if given (checked against ``players``), else ``fill``.
+
+    Every spec other than ``human`` must build a bot, so a typo fails before any game starts.
+    """
+    if seats:
+        specs = [s.strip() for s in seats]
+        if players is not None and players != len(specs):
+            raise ValueError(f"--players {players} but {len(specs)} seats were given")
+    else:
+        specs = [fill] * game.check_players(players)
+    game.check_players(len(specs))
+    for spec in specs:
+        if not spec:
+            raise SpecError("empty seat in the seat list")
+        if spec.lower() != HUMAN:
+            make(spec, game)
+    return specs
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """What a batch keeps from one game."""
+
+    index: int
+    seed: int
+    outcome: Outcome
+    decisions: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "seed": self.seed,
+            "decisions": self.decisions,
+            "outcome": self.outcome.to_json(),
+        }
+
+
+@dataclass(frozen=True)
+class SimSummary:
+    """Per-seat results of a batch. A game won jointly by ``k`` seats gives each ``1/k`` win."""
+
+    game: str
+    players: int
+    seats: tuple[str, ...]
+    seed: int
+    options: dict[str, Any]
+    games: int
+    wins: tuple[float, ...]
+    mean_scores: tuple[float, ...]
+    mean_decisions: float
+    reasons: dict[str, int] = field(default_factory=dict)
+    elapsed: float = 0.0
+
+    @property
+    def win_rates(self) -> tuple[float, ...]:
+        return tuple(w / self.games for w in self.wins) if self.games else self.wins
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.elapsed if self.elapsed > 0 else float("inf")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "seats": list(self.seats),
+            "seed": self.seed,
+            "options": self.options,
+            "games": self.games,
+            "wins": list(self.wins),
+            "win_rates": list(self.win_rates),
+            "mean_scores": list(self.mean_scores),
+            "mean_decisions": self.mean_decisions,
+            "reasons": self.reasons,
+        }
+
+
+def run_game(
+    game: Game, seats: Sequence[str], seed: int, index: int, options: Any = None, content: Any = None
+) -> GameResult:
+    """Play game ``index`` of a run with base ``seed``; the unit of work for any runner."""
+    s = game_seed(seed, index)
+    record, outcome = play(game, list(seats), seed=s, options=options, content=content)
+    return GameResult(index, s, outcome, len(record.actions))
+
+
+def summarize(
+    game: Game,
+    seats: Sequence[str],
+    seed: int,
+    options: dict[str, Any],
+    results: Sequence[GameResult],
+    elapsed: float = 0.0,
+) -> SimSummary:
+    """Aggregate results in game order, so the numbers never depend on who finished first."""
+    n = len(seats)
+    wins = [0.0] * n
+    scores = [0.0] * n
+    decisions = 0
+    reasons: Counter[str] = Counter()
+    for r in sorted(results, key=lambda r: r.index):
+        share = 1.0 / len(r.outcome.winners) if r.outcome.winners else 0.0
+        for w in r.outcome.winners:
+            wins[w] += share
+        for s in range(n):
+            scores[s] += r.outcome.scores[s]
+        decisions += r.decisions
+        reasons[r.outcome.reason] += 1
+    g = len(results)
+    return SimSummary(
+        game=game.name,
+        players=n,
+        seats=tuple(seats),
+        seed=seed,
+        options=options,
+        games=g,
+        wins=tuple(wins),
+        mean_scores=tuple(x / g for x in scores) if g else tuple(scores),
+        mean_decisions=decisions / g if g else 0.0,
+        reasons=dict(sorted(reasons.items())),
+        elapsed=elapsed,
+    )
+
+
+def simulate(
+    game: Game | str,
+    games: int,
+    seats: Sequence[str] | None = None,
+    players: int | None = None,
+    seed: int = 0,
+    options: Any = None,
+    content: Any = None,
+    workers: int = 1,
+    on_game: Callable[[GameResult], None] | None = None,
+) -> SimSummary:
+    """Play ``games`` games between bots and summarise them.
+
+    ``seats`` defaults to greedy bots in every seat. ``on_game`` sees each result as it
+    finishes (progress bars, JSON-lines output). Only ``workers=1`` runs today; the argument
+    is here so callers need not change when the parallel runner arrives.
+    """
+    g = load(game) if isinstance(game, str) else game
+    if games < 0:
+        raise ValueError("the number of games cannot be negative")
+    if workers != 1:
+        raise ValueError("only workers=1 is available so far")
+    specs = resolve_seats(g, seats, players)
+    if any(s.lower() == HUMAN for s in specs):
+        raise SpecError("simulate plays bots only; use 'ludoverse play' for human seats")
+    opts = g.make_options(options)
+    results: list[GameResult] = []
+    t0 = time.perf_counter()
+    for i in range(games):
+        r = run_game(g, specs, seed, i, opts, content)
+        results.append(r)
+        if on_game is not None:
+            on_game(r)
+    elapsed = time.perf_counter() - t0
+    return summarize(g, specs, seed, opts.model_dump(mode="json"), results, elapsed)
