@@ -20,13 +20,19 @@ from ludoverse.core.registry import load
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 
+GAME_HELP = "Game name, e.g. ultia (see 'ludoverse games')."
+PLAYERS_HELP = "Number of players (default: from --seats, else the game's minimum)."
+OPTION_HELP = (
+    "Rule option name=value, repeatable; preset=NAME picks a preset. See 'ludoverse rules GAME'."
+)
+
 USAGE_EXIT = 2
 """Exit code for anything the user typed wrong (the same code click uses for usage errors)."""
 
 
 def fail(message: str, code: int = USAGE_EXIT) -> typer.Exit:
     """Print a one-line red error and return the exit to raise."""
-    err_console.print(f"[bold red]error:[/bold red] {escape(message)}")
+    err_console.print(f"[bold red]error:[/bold red] {escape(message)}", soft_wrap=True)
     return typer.Exit(code)
 
 
@@ -65,7 +71,7 @@ def load_content(game: Game, path: Path | None) -> Any:
 
 
 def split_seats(seats: str | None) -> list[str] | None:
-    """``"human,greedy,ismcts:iters=500,c=0.7"`` -> ``["human", "greedy", "ismcts:iters=500,c=0.7"]``.
+    """``"human,ismcts:iters=500,c=0.7"`` -> ``["human", "ismcts:iters=500,c=0.7"]``.
 
     Bot parameters are comma-separated too, so a piece with ``=`` but no ``:`` continues the
     previous seat's parameters (a bot name never contains ``=``).
@@ -104,7 +110,8 @@ def outcome_table(outcome: Outcome, seats: Sequence[str] | None = None) -> Table
         row = [str(s)]
         if seats:
             row.append(escape(seats[s]) if s < len(seats) else "?")
-        row += [fmt_num(score), str(place), "[bold green]winner[/bold green]" if s in outcome.winners else ""]
+        won = "[bold green]winner[/bold green]" if s in outcome.winners else ""
+        row += [fmt_num(score), str(place), won]
         table.add_row(*row)
     return table
 

@@ -11,7 +11,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from ludoverse.cli.common import console, load_content, load_game, players_range
+from ludoverse.cli.common import GAME_HELP, console, load_content, load_game, players_range
 from ludoverse.core.options import describe_options
 from ludoverse.core.registry import games as registered_games
 from ludoverse.core.registry import load
@@ -50,7 +50,7 @@ def _fmt_value(v: Any) -> str:
 
 
 def rules_cmd(
-    game: Annotated[str, typer.Argument(help="Game name, e.g. ultia (see 'ludoverse games').")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP, metavar="GAME")],
 ) -> None:
     """Show a game's rule options, their defaults, and the named presets.
 
@@ -59,8 +59,10 @@ def rules_cmd(
     with --option preset=NAME, in 'ludoverse play' and 'ludoverse simulate'.
     """
     g = load_game(game)
-    console.print(f"[bold]{escape(g.title)}[/bold] ({g.name}), {players_range(g)} players, "
-                  f"rules version {escape(str(g.version))}")
+    console.print(
+        f"[bold]{escape(g.title)}[/bold] ({g.name}), {players_range(g)} players, "
+        f"rules version {escape(str(g.version))}"
+    )
     table = Table(title="Options", title_justify="left", show_lines=False)
     table.add_column("Option", style="bold", no_wrap=True)
     table.add_column("Default", overflow="fold")
@@ -70,7 +72,9 @@ def rules_cmd(
     for row in rows:
         choices = "\n".join(_fmt_value(c) for c in row["choices"]) or "(any value)"
         table.add_row(
-            escape(row["name"]), escape(_fmt_value(row["default"])), escape(choices),
+            escape(row["name"]),
+            escape(_fmt_value(row["default"])),
+            escape(choices),
             escape(row["description"]),
         )
     console.print(table)
@@ -91,7 +95,7 @@ def rules_cmd(
     console.print(f"Example: {escape(_example(g.name, rows, list(g.presets)))}")
     doc = REPO_ROOT / "docs" / "rules" / f"{g.name}.md"
     if doc.is_file():
-        console.print(f"The full rules in our own words: {doc}")
+        console.print(f"The full rules in our own words: {doc}", soft_wrap=True)
 
 
 def _example(name: str, rows: list[dict[str, Any]], presets: list[str]) -> str:
@@ -114,6 +118,7 @@ def find_entry_tables(obj: Any, path: str = "") -> list[tuple[str, list[dict[str
     entries, a mapping of names to entries (the name becomes a ``key`` column), or a single
     entry each make one table.
     """
+
     def is_entry(x: Any) -> bool:
         return isinstance(x, dict) and PROVENANCE_KEY in x
 
@@ -141,19 +146,29 @@ def _columns(entries: list[dict[str, Any]]) -> list[str]:
 
 
 def _cell(v: Any) -> str:
-    if isinstance(v, dict | list):
-        return json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
+    """Compact text for a table cell; nested fields that are null or empty are left out."""
+    if isinstance(v, dict):
+        parts = [f"{k}={_cell(x)}" for k, x in v.items() if x not in (None, [], {}, "")]
+        return "(" + ", ".join(parts) + ")" if parts else "-"
+    if isinstance(v, list):
+        return "[" + ", ".join(_cell(x) for x in v) + "]"
     return _fmt_value(v)
+
+
+def _strip_parens(text: str) -> str:
+    return text[1:-1] if text.startswith("(") and text.endswith(")") else text
 
 
 PROVENANCE_STYLE = {"rulebook": "green", "public": "cyan", "reconstructed": "yellow"}
 
 
 def cards_cmd(
-    game: Annotated[str, typer.Argument(help="Game name, e.g. ultia (see 'ludoverse games').")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP, metavar="GAME")],
     content: Annotated[
         Path | None,
-        typer.Option("--content", help="Your own content TOML file (same schema) to check and show."),
+        typer.Option(
+            "--content", metavar="FILE", help="Your own content TOML file (same schema) to check."
+        ),
     ] = None,
 ) -> None:
     """Show the game's cards and boards, and where each one comes from.
@@ -165,6 +180,9 @@ def cards_cmd(
     g = load_game(game)
     data = g.content_to_json(load_content(g, content) if content else g.default_content())
     tables = find_entry_tables(data)
+    for key, value in data.items():
+        if isinstance(value, str | int | float | bool):
+            console.print(f"{escape(key)}: {escape(_fmt_value(value))}")
     counts: Counter[str] = Counter()
     for where, entries in tables:
         cols = _columns(entries)
@@ -174,7 +192,7 @@ def cards_cmd(
         for e in entries:
             prov = str(e.get(PROVENANCE_KEY))
             counts[prov] += 1
-            cells = [escape(_cell(e.get(c))) for c in cols]
+            cells = [escape(_strip_parens(_cell(e.get(c)))) for c in cols]
             style = PROVENANCE_STYLE.get(prov)
             if style and PROVENANCE_KEY in cols:
                 i = cols.index(PROVENANCE_KEY)

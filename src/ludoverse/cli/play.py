@@ -15,6 +15,9 @@ from rich.text import Text
 
 from ludoverse.bots.base import Bot, make
 from ludoverse.cli.common import (
+    GAME_HELP,
+    OPTION_HELP,
+    PLAYERS_HELP,
     build_options,
     console,
     fail,
@@ -80,7 +83,7 @@ def ask_human(state: State, seat: int, hot_seat: bool) -> int:
     labels = [state.action_label(a) for a in actions]
     for i, lab in enumerate(labels, 1):
         console.print(f"  [bold]{i:>2}[/bold]. {escape(lab)}")
-    while True:
+    while True:  # one prompt format, even for one option: scripts and pty tests match it
         text = console.input(f"Seat {seat}, choose 1-{len(actions)} (q to quit): ")
         if text.strip().lower() in QUIT_WORDS and text.strip().lower() not in (
             lab.lower() for lab in labels
@@ -159,31 +162,46 @@ def save(record: GameRecord, path: Path) -> Path:
 
 
 def play_cmd(
-    game: Annotated[str, typer.Argument(help="Game name, e.g. ultia (see 'ludoverse games').")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP, metavar="GAME")],
     players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Number of players (default: from --seats, else the game's minimum).")
+        int | None, typer.Option("--players", "-p", metavar="N", help=PLAYERS_HELP)
     ] = None,
     seats: Annotated[
         str | None,
         typer.Option(
-            "--seats", "-s",
+            "--seats",
+            "-s",
+            metavar="SEATS",
             help="Who sits where, comma-separated, seat 0 first: 'human' or a bot "
             "(random, greedy, ...). Several humans share the terminal in turn. "
             "Default: you in seat 0, greedy bots in the others.",
         ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Deal/shuffle seed; the same seed and moves give the same game. Default: random (printed).")
+        int | None,
+        typer.Option(
+            "--seed",
+            metavar="N",
+            help="Shuffle seed: the same seed and moves give the same game. "
+            "Default: random (printed, so you can play the deal again).",
+        ),
     ] = None,
     option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", help="Rule option name=value, repeatable; preset=NAME picks a preset. See 'ludoverse rules GAME'."),
+        list[str] | None, typer.Option("--option", "-o", metavar="NAME=VALUE", help=OPTION_HELP)
     ] = None,
     content: Annotated[
-        Path | None, typer.Option("--content", help="Play with your own cards: a content TOML file (see 'ludoverse cards').")
+        Path | None,
+        typer.Option(
+            "--content", metavar="FILE", help="Play with your own cards: a content TOML file."
+        ),
     ] = None,
     record: Annotated[
-        Path | None, typer.Option("--record", help="Where to save the game record (default: records/<game>-<seed>-<time>.json).")
+        Path | None,
+        typer.Option(
+            "--record",
+            metavar="FILE",
+            help="Where to save the game record (default: records/<game>-<seed>-<time>.json).",
+        ),
     ] = None,
 ) -> None:
     """Play a game in the terminal, against bots or with friends at the same keyboard.
@@ -214,15 +232,24 @@ def play_cmd(
         saved = save(rec.record, path)
         why, code = STOPS[type(exc)]
         n = len(rec.record.actions)
-        console.print(f"\n{why} after {n} moves; the unfinished game is saved to {saved}")
+        console.print(
+            f"\n{why} after {n} moves; the unfinished game is saved to {saved}", soft_wrap=True
+        )
         raise typer.Exit(code) from None
     console.rule("Game over")
     print_outcome(out, specs)
-    console.print(f"Game record saved to {save(rec.record, path)}  (watch it: ludoverse replay FILE)")
+    saved = save(rec.record, path)
+    console.print(f"Game record saved to {saved}", soft_wrap=True)
+    console.print(f"Watch it again with: ludoverse replay {saved}", soft_wrap=True)
 
 
 def replay_cmd(
-    record: Annotated[Path, typer.Argument(help="A game record JSON file (saved by 'ludoverse play').")],
+    record: Annotated[
+        Path,
+        typer.Argument(
+            help="A game record JSON file (saved by 'ludoverse play').", metavar="RECORD"
+        ),
+    ],
     step: Annotated[
         bool, typer.Option("--step", help="Show the table after each move and wait for Enter.")
     ] = False,
@@ -233,9 +260,10 @@ def replay_cmd(
         states = replay_iter(rec)
         _, state = next(states)
     g = state.game
+    who = f", seats {escape(', '.join(rec.seats))}" if rec.seats else ""
     console.print(
         f"[bold]{escape(g.title)}[/bold], {rec.players} players, seed {rec.seed}, "
-        f"{len(rec.actions)} moves" + (f", seats {escape(', '.join(rec.seats))}" if rec.seats else "")
+        f"{len(rec.actions)} moves{who}"
     )
     stepping = step
     if stepping:

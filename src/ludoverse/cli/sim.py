@@ -12,6 +12,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ludoverse.cli.common import (
+    GAME_HELP,
+    OPTION_HELP,
+    PLAYERS_HELP,
     build_options,
     console,
     err_console,
@@ -24,7 +27,10 @@ from ludoverse.cli.common import (
 from ludoverse.core.registry import games as registered_games
 from ludoverse.core.registry import load
 from ludoverse.sim.bench import BenchResult, bench_game
-from ludoverse.sim.simulate import SEED_STRIDE, GameResult, SimSummary, resolve_seats, simulate
+from ludoverse.sim.simulate import SEED_STRIDE, GameResult, SimSummary, resolve_bot_seats, simulate
+
+MAX_REASONS = 6
+"""Games whose end reasons are free text (with scores in them) would list every game."""
 
 
 def print_summary(s: SimSummary) -> None:
@@ -40,40 +46,60 @@ def print_summary(s: SimSummary) -> None:
     table.add_column("Mean score", justify="right")
     for seat, bot in enumerate(s.seats):
         table.add_row(
-            str(seat), escape(bot), fmt_num(s.wins[seat]), f"{100 * s.win_rates[seat]:.1f}%",
+            str(seat),
+            escape(bot),
+            fmt_num(s.wins[seat]),
+            f"{100 * s.win_rates[seat]:.1f}%",
             f"{s.mean_scores[seat]:.2f}",
         )
     console.print(table)
     console.print("A win shared by k players counts as 1/k of a win for each of them.")
     console.print(f"Mean game length: {s.mean_decisions:.1f} decisions")
-    if s.reasons:
-        console.print("Games ended by: " + "; ".join(
-            f"{escape(r)} ({n})" for r, n in s.reasons.items()
-        ))
+    if 0 < len(s.reasons) <= MAX_REASONS and 2 * len(s.reasons) <= s.games:
+        ended = "; ".join(f"{escape(r)} ({n})" for r, n in s.reasons.items())
+        console.print(f"Games ended by: {ended}")
 
 
 def simulate_cmd(
-    game: Annotated[str, typer.Argument(help="Game name, e.g. ultia (see 'ludoverse games').")],
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games to play.")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP, metavar="GAME")],
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, metavar="N", help="How many games to play.")
+    ],
     players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Number of players (default: from --seats, else the game's minimum).")
+        int | None, typer.Option("--players", "-p", metavar="N", help=PLAYERS_HELP)
     ] = None,
     seats: Annotated[
         str | None,
-        typer.Option("--seats", "-s", help="Bots by seat, comma-separated, e.g. greedy,random,random (default: greedy everywhere)."),
+        typer.Option(
+            "--seats",
+            "-s",
+            metavar="SEATS",
+            help="Bots by seat, comma-separated, e.g. greedy,random,random "
+            "(default: greedy in every seat).",
+        ),
     ] = None,
     seed: Annotated[
-        int, typer.Option("--seed", help=f"Base seed; game i uses seed*{SEED_STRIDE}+i, so runs repeat exactly.")
+        int,
+        typer.Option(
+            "--seed",
+            metavar="N",
+            help=f"Base seed; game i uses seed*{SEED_STRIDE}+i, so runs repeat exactly.",
+        ),
     ] = 0,
     option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", help="Rule option name=value, repeatable; preset=NAME picks a preset."),
+        list[str] | None, typer.Option("--option", "-o", metavar="NAME=VALUE", help=OPTION_HELP)
     ] = None,
     content: Annotated[
-        Path | None, typer.Option("--content", help="Simulate with your own content TOML file.")
+        Path | None,
+        typer.Option("--content", metavar="FILE", help="Simulate with your own content TOML file."),
     ] = None,
     out: Annotated[
-        Path | None, typer.Option("--out", help="Write one JSON line per game (seed, outcome, decisions) to this file.")
+        Path | None,
+        typer.Option(
+            "--out",
+            metavar="FILE",
+            help="Write one JSON line per game (seed, outcome, decisions) to this file.",
+        ),
     ] = None,
 ) -> None:
     """Let bots play many games and report win rates, scores and game length per seat.
@@ -85,15 +111,20 @@ def simulate_cmd(
     opts = build_options(g, option or [])
     cont = load_content(g, content)
     with user_errors():
-        specs = resolve_seats(g, split_seats(seats), players)
+        specs = resolve_bot_seats(g, split_seats(seats), players)
     fh: IO[str] | None = None
     if out is not None:
         with user_errors():
             out.parent.mkdir(parents=True, exist_ok=True)
             fh = out.open("w")
     progress = Progress(
-        TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-        console=err_console, transient=True, disable=not err_console.is_terminal,
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err_console,
+        transient=True,
+        disable=not err_console.is_terminal,
     )
     task = progress.add_task("games", total=games)
 
@@ -103,8 +134,10 @@ def simulate_cmd(
         progress.advance(task)
 
     try:
-        with progress, user_errors():
-            summary = simulate(g, games, specs, seed=seed, options=opts, content=cont, on_game=on_game)
+        with progress:  # input is checked above: an error from here on is a bug, with traceback
+            summary = simulate(
+                g, games, specs, seed=seed, options=opts, content=cont, on_game=on_game
+            )
     finally:
         if fh is not None:
             fh.close()
@@ -113,7 +146,7 @@ def simulate_cmd(
         f"Time: {summary.elapsed:.2f} s ({summary.games_per_second:.1f} games/s, single process)"
     )
     if out is not None:
-        console.print(f"Per-game results written to {out}")
+        console.print(f"Per-game results written to {out}", soft_wrap=True)
 
 
 def _rate(x: float) -> str:
@@ -122,21 +155,31 @@ def _rate(x: float) -> str:
 
 def bench_cmd(
     game: Annotated[
-        str | None, typer.Argument(help="Game to measure (default: every registered game).")
+        str | None,
+        typer.Argument(help="Game to measure (default: every registered game).", metavar="GAME"),
     ] = None,
     seconds: Annotated[
-        float, typer.Option("--seconds", min=0.0, help="Timing budget per figure, in seconds.")
+        float,
+        typer.Option(
+            "--seconds", min=0.0, metavar="S", help="Timing budget per figure, in seconds."
+        ),
     ] = 3.0,
     players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Number of players (default: the game's minimum).")
+        int | None,
+        typer.Option(
+            "--players", "-p", metavar="N", help="Number of players (default: the game's minimum)."
+        ),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed for the deals and the random moves.")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", metavar="N", help="Seed for the deals and the random moves.")
+    ] = 0,
 ) -> None:
     """Measure raw engine speed: random games per second, actions per second, and actions per
     second when the state is cloned before every action (the pattern of tree search).
     """
     names = [load_game(game).name] if game else registered_games()
-    table = Table(title=f"Random play, {seconds:g} s per figure", title_justify="left")
+    title = f"Random play, {seconds:g} s per measurement (plain, then clone+apply)"
+    table = Table(title=title, title_justify="left")
     for col in ("Game", "Players", "Games/s", "Actions/s", "Clone+apply actions/s", "Clone cost"):
         table.add_column(col, justify="left" if col == "Game" else "right")
     for name in names:
@@ -149,8 +192,12 @@ def bench_cmd(
             n = g.check_players(players)
         r: BenchResult = bench_game(g, n, seconds, seed)
         table.add_row(
-            name, str(n), _rate(r.plain.games_per_second), _rate(r.plain.actions_per_second),
-            _rate(r.cloned.actions_per_second), f"{100 * r.clone_cost:.0f}%",
+            name,
+            str(n),
+            _rate(r.plain.games_per_second),
+            _rate(r.plain.actions_per_second),
+            _rate(r.cloned.actions_per_second),
+            f"{100 * r.clone_cost:.0f}%",
         )
     console.print(table)
     console.print("Random legal moves, no bots; game setup is included in the timing.")

@@ -53,6 +53,14 @@ def resolve_seats(
     return specs
 
 
+def resolve_bot_seats(game: Game, seats: Sequence[str] | None, players: int | None) -> list[str]:
+    """Like :func:`resolve_seats` (greedy by default), but every seat must be a bot."""
+    specs = resolve_seats(game, seats, players)
+    if any(s.lower() == HUMAN for s in specs):
+        raise SpecError("simulate plays bots only; use 'ludoverse play' for human seats")
+    return specs
+
+
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """What a batch keeps from one game."""
@@ -112,7 +120,12 @@ class SimSummary:
 
 
 def run_game(
-    game: Game, seats: Sequence[str], seed: int, index: int, options: Any = None, content: Any = None
+    game: Game,
+    seats: Sequence[str],
+    seed: int,
+    index: int,
+    options: Any = None,
+    content: Any = None,
 ) -> GameResult:
     """Play game ``index`` of a run with base ``seed``; the unit of work for any runner."""
     s = game_seed(seed, index)
@@ -180,9 +193,7 @@ def simulate(
         raise ValueError("the number of games cannot be negative")
     if workers != 1:
         raise ValueError("only workers=1 is available so far")
-    specs = resolve_seats(g, seats, players)
-    if any(s.lower() == HUMAN for s in specs):
-        raise SpecError("simulate plays bots only; use 'ludoverse play' for human seats")
+    specs = resolve_bot_seats(g, seats, players)
     opts = g.make_options(options)
     results: list[GameResult] = []
     t0 = time.perf_counter()
