@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from pydantic import BaseModel
@@ -20,11 +20,29 @@ from ludoverse.core.registry import load
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 
-GAME_HELP = "Game name, e.g. ultia (see 'ludoverse games')."
-PLAYERS_HELP = "Number of players (default: from --seats, else the game's minimum)."
-OPTION_HELP = (
-    "Rule option name=value, repeatable; preset=NAME picks a preset. See 'ludoverse rules GAME'."
-)
+# Parameters several commands share, declared once so their help reads the same everywhere.
+GameArg = Annotated[
+    str, typer.Argument(help="Game name, e.g. ultia (see 'ludoverse games').", metavar="GAME")
+]
+PlayersOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--players",
+        "-p",
+        metavar="N",
+        help="Number of players (default: from --seats, else the game's minimum).",
+    ),
+]
+OptionsOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="NAME=VALUE",
+        help="Rule option name=value, repeatable; preset=NAME picks a preset. "
+        "See 'ludoverse rules GAME'.",
+    ),
+]
 
 USAGE_EXIT = 2
 """Exit code for anything the user typed wrong (the same code click uses for usage errors)."""

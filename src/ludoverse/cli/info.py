@@ -11,7 +11,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from ludoverse.cli.common import GAME_HELP, console, load_content, load_game, players_range
+from ludoverse.cli.common import GameArg, console, load_content, load_game, players_range
 from ludoverse.core.options import describe_options
 from ludoverse.core.registry import games as registered_games
 from ludoverse.core.registry import load
@@ -50,7 +50,7 @@ def _fmt_value(v: Any) -> str:
 
 
 def rules_cmd(
-    game: Annotated[str, typer.Argument(help=GAME_HELP, metavar="GAME")],
+    game: GameArg,
 ) -> None:
     """Show a game's rule options, their defaults, and the named presets.
 
@@ -163,7 +163,7 @@ PROVENANCE_STYLE = {"rulebook": "green", "public": "cyan", "reconstructed": "yel
 
 
 def cards_cmd(
-    game: Annotated[str, typer.Argument(help=GAME_HELP, metavar="GAME")],
+    game: GameArg,
     content: Annotated[
         Path | None,
         typer.Option(

@@ -15,9 +15,9 @@ from rich.text import Text
 
 from ludoverse.bots.base import Bot, make
 from ludoverse.cli.common import (
-    GAME_HELP,
-    OPTION_HELP,
-    PLAYERS_HELP,
+    GameArg,
+    OptionsOpt,
+    PlayersOpt,
     build_options,
     console,
     fail,
@@ -162,10 +162,8 @@ def save(record: GameRecord, path: Path) -> Path:
 
 
 def play_cmd(
-    game: Annotated[str, typer.Argument(help=GAME_HELP, metavar="GAME")],
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", metavar="N", help=PLAYERS_HELP)
-    ] = None,
+    game: GameArg,
+    players: PlayersOpt = None,
     seats: Annotated[
         str | None,
         typer.Option(
@@ -186,9 +184,7 @@ def play_cmd(
             "Default: random (printed, so you can play the deal again).",
         ),
     ] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", metavar="NAME=VALUE", help=OPTION_HELP)
-    ] = None,
+    option: OptionsOpt = None,
     content: Annotated[
         Path | None,
         typer.Option(

@@ -12,9 +12,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ludoverse.cli.common import (
-    GAME_HELP,
-    OPTION_HELP,
-    PLAYERS_HELP,
+    GameArg,
+    OptionsOpt,
+    PlayersOpt,
     build_options,
     console,
     err_console,
@@ -61,13 +61,11 @@ def print_summary(s: SimSummary) -> None:
 
 
 def simulate_cmd(
-    game: Annotated[str, typer.Argument(help=GAME_HELP, metavar="GAME")],
+    game: GameArg,
     games: Annotated[
         int, typer.Option("--games", "-n", min=1, metavar="N", help="How many games to play.")
     ],
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", metavar="N", help=PLAYERS_HELP)
-    ] = None,
+    players: PlayersOpt = None,
     seats: Annotated[
         str | None,
         typer.Option(
@@ -86,9 +84,7 @@ def simulate_cmd(
             help=f"Base seed; game i uses seed*{SEED_STRIDE}+i, so runs repeat exactly.",
         ),
     ] = 0,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", metavar="NAME=VALUE", help=OPTION_HELP)
-    ] = None,
+    option: OptionsOpt = None,
     content: Annotated[
         Path | None,
         typer.Option("--content", metavar="FILE", help="Simulate with your own content TOML file."),
