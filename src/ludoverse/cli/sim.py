@@ -197,3 +197,35 @@ def bench_cmd(
         )
     console.print(table)
     console.print("Random legal moves, no bots; game setup is included in the timing.")
+
+
+def analyze_cmd(
+    game: GameArg,
+    study: Annotated[str | None, typer.Argument(help="Study name; omit to list them.")] = None,
+    n: Annotated[int, typer.Option("--n", "-n", help="Sample size (deals or games).")] = 200,
+    seed: Annotated[int, typer.Option(help="Base seed; the same seed gives the same table.")] = 0,
+    option: OptionsOpt = None,
+) -> None:
+    """Run a game-specific study (e.g. ULTIA's plan calibration) and print its table."""
+    with user_errors():
+        g = load_game(game)
+        studies = g.studies()
+        if study is None or study not in studies:
+            if study is not None:
+                err_console.print(f"[red]{escape(g.name)} has no study {study!r}[/red]")
+            for name, fn in studies.items():
+                doc = (fn.__doc__ or "").strip().splitlines()[0] if fn.__doc__ else ""
+                console.print(f"[bold]{escape(name)}[/bold]: {escape(doc)}")
+            if not studies:
+                console.print(f"{escape(g.name)} has no studies yet.")
+            if study is not None:
+                raise typer.Exit(2)
+            return
+        opts = build_options(g, option or []).model_dump()
+        rows = studies[study](n, seed, opts)
+    table = Table(title=f"{g.title}: {study} (n={n}, seed={seed})", title_justify="left")
+    for col in rows[0] if rows else []:
+        table.add_column(str(col))
+    for row in rows:
+        table.add_row(*(escape(str(v)) for v in row.values()))
+    console.print(table)

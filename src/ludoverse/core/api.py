@@ -210,6 +210,14 @@ class Game(ABC):
 
         return json.dumps(observation, indent=1)
 
+    def studies(self) -> dict[str, Any]:
+        """Game-specific analyses for ``ludoverse analyze GAME STUDY``.
+
+        Each value is a callable ``(n: int, seed: int, options: dict) -> list[dict]`` returning
+        table rows, with a docstring that says what it measures.
+        """
+        return {}
+
     def check_invariants(self, state: State) -> None:  # noqa: B027 - optional hook
         """Raise ``AssertionError`` if ``state`` breaks a conservation law (conformance hook)."""
 

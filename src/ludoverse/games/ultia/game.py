@@ -72,6 +72,11 @@ class UltiaGame(Game):
                        "bidding_end": "three_consecutive_passes"},
         }
 
+    def studies(self) -> dict[str, Any]:
+        from ludoverse.games.ultia import studies
+
+        return {"plans": studies.forced_rows, "bidding": studies.bidding_rows}
+
     def check_invariants(self, state: Any) -> None:
         """All 32 cards are in exactly one place: a hand, the face-down pair, a trick, a pile."""
         s: UltiaState = state

@@ -25,7 +25,8 @@ RPS_MAX_THROWS = 60  # a deterministic pair of bots could tie forever; then the 
 
 
 def counted_cards(s: UltiaState, seat: int) -> int:
-    """Cards won by ``seat`` this round, with the face-down pair if the ``talon`` option says so."""
+    """Cards won by ``seat`` this round, with the face-down pair if the ``talon`` option says so
+    (UL-REPORT-4, UL-OPT-10)."""
     won = s.won[seat]
     rule = s.opts.talon
     if (rule == "main_surveyor" and seat == s.main) or (rule == "sub_surveyors" and seat != s.main):
@@ -34,7 +35,10 @@ def counted_cards(s: UltiaState, seat: int) -> int:
 
 
 def check_plan(s: UltiaState, plan: Plan) -> list[str]:
-    """The plan's conditions the Main Surveyor failed (empty list: the plan succeeded)."""
+    """The plan's conditions the Main Surveyor failed (empty list: the plan succeeded).
+
+    UL-PLAN-4, UL-REPORT-1: every condition is checked against the Main Surveyor's won cards.
+    """
     c = plan.conditions
     main = s.main
     won = counted_cards(s, main)
@@ -71,10 +75,11 @@ def check_plan(s: UltiaState, plan: Plan) -> list[str]:
 
 
 def report(s: UltiaState) -> None:
+    """UL-REPORT-2, UL-REPORT-3: success moves the Main Surveyor, failure each Sub by half."""
     plan = s.plans.plan[s.plan]
     failed = check_plan(s, plan)
     declarers = s.overwork.bit_count()
-    progress = plan.progress * 2**declarers  # OW-2: N = B x 2^P
+    progress = plan.progress * 2**declarers  # UL-OW-4: N = B x 2^P
     gains = [0] * s.n
     if not failed:
         gains[s.main] = 2 * progress
@@ -110,13 +115,14 @@ def report(s: UltiaState) -> None:
         s.log("talon", cards=[C.code(c) for c in C.cards_of(s.talon)])
     s.round_results.append(
         {"round": s.round, "main": s.main, "plan": plan.id, "success": not failed,
-         "overwork": declarers, "gains": [g / 2 for g in gains]}
+         "overwork": declarers, "tricks": list(s.tricks), "gains": [g / 2 for g in gains]}
     )
     _check_end(s)
 
 
 def _half(s: UltiaState, progress: int) -> int:
-    """Half of ``progress`` percent, in half-percent units, rounded as the option says."""
+    """Half of ``progress`` percent, in half-percent units, rounded as the option says
+    (UL-OPT-9)."""
     rule = s.opts.sub_reward_rounding
     if rule == "floor":
         return 2 * (progress // 2)
@@ -126,7 +132,8 @@ def _half(s: UltiaState, progress: int) -> int:
 
 
 def _check_end(s: UltiaState) -> None:
-    """END-1: someone at (or, by option, above) 100 % ends the game; the highest wins."""
+    """UL-END-1, UL-END-2: someone at (or, by option, above) 100 % ends the game; the highest
+    wins."""
     if s.opts.win_compare == "exceed":
         reached = [v > GOAL for v in s.progress]
     else:
@@ -152,6 +159,7 @@ def _check_end(s: UltiaState) -> None:
 
 
 def next_dealer(s: UltiaState) -> int:
+    """UL-SETUP-6, UL-OPT-1: the deal passes to the right (seat + 1) or, by option, the left."""
     step = 1 if s.opts.dealer_rotation == "right" else -1
     return (s.dealer + step) % s.n
 
@@ -165,7 +173,7 @@ TIEBREAKERS = (
 
 
 def _tiebreak_chain(s: UltiaState, tied: list[int], trace: list[str]) -> list[int]:
-    """END-2: the rulebook writer's suggested tie-breakers, in order."""
+    """UL-END-3..UL-END-6: the rulebook writer's suggested tie-breakers, in order."""
     for label, col, sign in TIEBREAKERS:
         values = {p: s.last_round[p][col] for p in tied}
         best = max(sign * v for v in values.values())
@@ -182,7 +190,8 @@ def _tiebreak_chain(s: UltiaState, tied: list[int], trace: list[str]) -> list[in
 
 
 def _start_rps(s: UltiaState, tied: list[int]) -> None:
-    """END-3: best of three rock-paper-scissors, choices secret until all have chosen."""
+    """UL-END-7, UL-KNOW-8: best of three rock-paper-scissors, choices secret until all have
+    chosen."""
     s.phase = RPS
     s.rps_seats = list(tied)
     s.rps_points = {p: 0 for p in tied}
