@@ -77,7 +77,7 @@ def plan_chance(plan: Plan, hand: int, trump: int, won: int = 0, tricks: int = 0
     if c.tricks_max is not None:
         if tricks > c.tricks_max:
             return 0.0
-        p *= math.exp(-1.3 * max(0.0, _danger(hand) + main_wins - c.tricks_max))
+        p *= math.exp(-2.6 * max(0.0, _danger(hand) + main_wins - c.tricks_max))
     if c.high_cards is not None:
         high = C.rank_at_least_mask(c.high_cards.rank_min)
         have = (won & high).bit_count()
@@ -109,7 +109,15 @@ def plan_chance(plan: Plan, hand: int, trump: int, won: int = 0, tricks: int = 0
             return 0.0
         n_trumps = (hand & C.SUIT_MASK[trump]).bit_count()
         p *= _sigmoid((n_trumps + 0.15 * est - 3.6) / 0.8)
-    return p
+    return p * REVEAL_FACTOR.get(_reveal_kind(plan), 1.0) if done == 0 else p
+
+
+# Showing cards before play helps the side that sees them (fitted by simulation).
+REVEAL_FACTOR = {("main", "hand"): 0.55, ("main", "trumps"): 0.8, ("subs", "choose"): 1.05}
+
+
+def _reveal_kind(plan: Plan) -> tuple[str, str] | None:
+    return (plan.reveal.who, plan.reveal.cards) if plan.reveal else None
 
 
 def best_trump(plan: Plan, hand: int) -> tuple[int, float]:
