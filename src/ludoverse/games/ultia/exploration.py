@@ -44,6 +44,7 @@ BEATS = _beats_table()
 
 
 def start(s: UltiaState) -> None:
+    """UL-EXP-1..UL-EXP-3, UL-PLAY-1: settle trump, then reveals; the Main Surveyor leads."""
     plan = s.plans.plan[s.plan]
     s.trick = []
     s.trick_no = 0
@@ -71,7 +72,7 @@ def _trump_named(s: UltiaState) -> None:
 
 
 def _start_reveals(s: UltiaState) -> None:
-    """EXP-2: reveals happen before the first card, starting with the Main Surveyor."""
+    """UL-EXP-4: reveals happen before the first card, starting with the Main Surveyor."""
     plan = s.plans.plan[s.plan]
     s.reveal_queue = []
     rv = plan.reveal
@@ -89,7 +90,10 @@ def _start_reveals(s: UltiaState) -> None:
 
 
 def _show(s: UltiaState, seat: int, mask: int) -> None:
+    """UL-KNOW-5: revealed cards stay public until they are played."""
     s.revealed[seat] |= mask
+    for c in C.cards_of(mask):
+        knowledge.on_public(s, c)  # its place is public now
     s.log("reveal", seat=seat, cards=[C.code(c) for c in C.cards_of(mask)])
 
 
@@ -110,7 +114,8 @@ def current(s: UltiaState) -> int:
 
 
 def playable(s: UltiaState, seat: int) -> int:
-    """The cards ``seat`` may play now, as a mask (EXP-4..EXP-6 and the Japanese options)."""
+    """The cards ``seat`` may play now, as a mask (UL-PLAY-2..UL-PLAY-5; the Japanese options
+    UL-OPT-3 and UL-OPT-4)."""
     hand = s.hands[seat]
     if not s.trick:
         return hand
@@ -132,7 +137,8 @@ def playable(s: UltiaState, seat: int) -> int:
 
 
 def overwork_allowed(s: UltiaState, seat: int) -> bool:
-    """OW-1: Sub Surveyors with their card in trick 1, the Main Surveyor in trick 2."""
+    """UL-OW-2, UL-OW-3: Sub Surveyors with their card in trick 1, the Main Surveyor in trick 2,
+    once each."""
     if s.opts.overwork != "on" or s.overwork >> seat & 1:
         return False
     if seat == s.main:
@@ -184,7 +190,7 @@ def apply(s: UltiaState, a: int) -> None:
     if not s.hands[seat] >> c & 1:
         raise IllegalAction(f"{C.name(c)} is not in your hand", a)
     if not playable(s, seat) >> c & 1:
-        raise IllegalAction(_why_unplayable(s, seat), a)
+        raise IllegalAction(_why_unplayable(s, seat, c), a)
     play_card(s, seat, c, ow)
 
 
@@ -198,15 +204,17 @@ def _why_no_overwork(s: UltiaState, seat: int) -> str:
     return "Sub Surveyors may declare Overwork only with their card in trick 1"
 
 
-def _why_unplayable(s: UltiaState, seat: int) -> str:
+def _why_unplayable(s: UltiaState, seat: int, c: int) -> str:
     lead = C.suit_of(s.trick[0])
     hand = s.hands[seat]
     if hand & C.SUIT_MASK[lead]:
-        if s.opts.must_win and playable(s, seat) & ~C.SUIT_MASK[lead] == 0:
-            return f"you must follow {C.SUIT_NAMES[lead]} and beat the trick when you can"
-        return f"you must follow suit: play {C.SUIT_NAMES[lead]}"
+        if C.suit_of(c) != lead:
+            return f"you must follow suit: play {C.SUIT_NAMES[lead]}"
+        return f"you must beat the trick with a higher {C.SUIT_SINGULAR[lead]} when you can"
     if s.trump >= 0 and hand & C.SUIT_MASK[s.trump] and s.opts.void_play != "free":
-        return f"you cannot follow, so you must play {C.SUIT_NAMES[s.trump]} (trump)"
+        if C.suit_of(c) != s.trump:
+            return f"you cannot follow, so you must play {C.SUIT_NAMES[s.trump]} (trump)"
+        return "you must over-trump the trick when you can"
     return "you must play a card that beats the trick when you can"
 
 
@@ -228,7 +236,8 @@ def play_card(s: UltiaState, seat: int, c: int, overwork: bool) -> None:
 
 
 def _end_trick(s: UltiaState) -> None:
-    """EXP-7, EXP-8: the highest trump (else highest of the lead suit) wins and leads next."""
+    """UL-PLAY-6..UL-PLAY-8: the highest trump (else highest of the lead suit) wins and leads
+    next; after the 10th trick the year is reported."""
     w = s.best_seat
     pile = 0
     for c in s.trick:

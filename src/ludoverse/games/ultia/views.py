@@ -54,13 +54,20 @@ def observation(s: UltiaState, seat: int | None) -> dict[str, Any]:
         "trump": C.SUIT_NAMES[s.trump] if s.trump >= 0 else None,
         "revealed": [_codes(r) for r in s.revealed],
         "trick": [[(s.leader + i) % n, C.code(c)] for i, c in enumerate(s.trick)],
-        "trick_number": s.trick_no + 1 if s.main >= 0 else None,
+        "trick_number": s.trick_no + 1 if s.main >= 0 and s.phase != OVER else None,
+        "trick_winners": list(s.trick_winners),
+        "last_trick": {
+            "leader": s.last_trick_leader,
+            "cards": [C.code(c) for c in s.last_trick],
+            "winner": s.trick_winners[-1],
+        } if s.last_trick and s.trick_winners else None,
         "leader": s.leader if s.main >= 0 else None,
         "tricks_won": list(s.tricks),
         "won_cards": [_codes(w) for w in s.won],
         "overwork": [p for p in range(n) if s.overwork >> p & 1],
         "cannot_hold": [_codes(e) for e in s.excluded],
         "rounds": [dict(r) for r in s.round_results],
+        "options": s.opts.model_dump(mode="json"),
     }
     if s.phase == RPS:
         obs["rock_paper_scissors"] = {
