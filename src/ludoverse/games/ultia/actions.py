@@ -49,7 +49,8 @@ def info(a: int, plans: PlanList) -> dict[str, Any]:
     if TRUMP <= a < DISCARD:
         s = a - TRUMP
         return {"kind": "trump", "suit": C.SUIT_NAMES[s]}
-    for base, kind in ((DISCARD, "discard"), (PLAY, "play"), (OVERWORK, "play"), (REVEAL, "reveal")):
+    card_kinds = ((DISCARD, "discard"), (PLAY, "play"), (OVERWORK, "play"), (REVEAL, "reveal"))
+    for base, kind in card_kinds:
         if base <= a < base + C.NUM_CARDS:
             d = {"kind": kind, "card": C.code(a - base)}
             if base == OVERWORK:
@@ -75,11 +76,11 @@ def label(a: int, plans: PlanList) -> str:
         return f"Declare {p.name} ({p.progress}%)"
     if kind == "trump":
         return f"Name {d['suit']} as trump"
+    if kind == "rock_paper_scissors":
+        return d["choice"].capitalize()
     c = C.parse(d["card"])
     if kind == "discard":
         return f"Discard {C.name(c)} face down"
     if kind == "reveal":
         return f"Reveal {C.name(c)}"
-    if kind == "play":
-        return f"Play {C.name(c)}" + (" and declare Overwork" if d.get("overwork") else "")
-    return d["choice"].capitalize()
+    return f"Play {C.name(c)}" + (" and declare Overwork" if d.get("overwork") else "")

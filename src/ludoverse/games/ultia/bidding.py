@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 def start(s: UltiaState) -> None:
-    """The dealer opens the bidding and may not pass (BID-1)."""
+    """The dealer opens the bidding and may not pass (UL-BID-1)."""
     s.phase = DECLARE
     s.bidder = s.dealer
     s.high_plan = -1
@@ -34,7 +34,8 @@ def start(s: UltiaState) -> None:
 
 
 def can_outbid(s: UltiaState, seat: int) -> bool:
-    """Whether ``seat`` may take the face-down cards now (BID-4, BID-6, BID-7)."""
+    """Whether ``seat`` may take the face-down cards now (UL-BID-4, UL-BID-6, UL-BID-9,
+    UL-BID-10)."""
     if s.high_plan + 1 >= len(s.plans.plan):
         return False  # nothing higher to declare
     if seat == s.high_bidder and not s.opts.self_overbid:
@@ -66,6 +67,8 @@ def apply(s: UltiaState, a: int) -> None:
             raise IllegalAction("it is your bid: pass, or take the face-down cards", a)
     elif ph == DECLARE:
         i = a - A.DECLARE
+        if a == A.PASS:
+            raise IllegalAction(_why_no_pass(s), a)
         if not 0 <= i < len(s.plans.plan):
             raise IllegalAction("declare one plan of the Exploration Plan List", a)
         if i <= s.high_plan:
@@ -89,6 +92,12 @@ def apply(s: UltiaState, a: int) -> None:
         _discard(s, seat, c)
 
 
+def _why_no_pass(s: UltiaState) -> str:
+    if s.high_plan < 0:
+        return "the dealer may not pass: declare a plan of the Exploration Plan List"
+    return "you took the face-down cards, so you must declare a higher plan"
+
+
 def _why_no_take(s: UltiaState, seat: int) -> str:
     if s.high_plan + 1 >= len(s.plans.plan):
         return "no plan is worth more than the current one"
@@ -110,6 +119,7 @@ def _pass(s: UltiaState, seat: int) -> None:
 
 
 def _take(s: UltiaState, seat: int) -> None:
+    """UL-BID-4, UL-BID-5: take up the face-down pair; a declaration must follow."""
     taken = s.talon
     s.hands[seat] |= taken
     s.talon = 0
@@ -121,6 +131,7 @@ def _take(s: UltiaState, seat: int) -> None:
 
 
 def _declare(s: UltiaState, seat: int, i: int) -> None:
+    """UL-BID-2, UL-BID-6, UL-BID-12: a strictly higher plan; trump next if the plan fixes it."""
     plan = s.plans.plan[i]
     s.high_plan = i
     s.high_bidder = seat
@@ -132,6 +143,7 @@ def _declare(s: UltiaState, seat: int, i: int) -> None:
 
 
 def _discard(s: UltiaState, seat: int, c: int) -> None:
+    """UL-BID-2, UL-BID-7, UL-KNOW-2: one of the 2 face-down discards after a declaration."""
     s.hands[seat] &= ~(1 << c)
     s.talon |= 1 << c
     s.discards_left -= 1
@@ -144,7 +156,8 @@ def _discard(s: UltiaState, seat: int, c: int) -> None:
 
 
 def _next_bidder(s: UltiaState) -> None:
-    """Counter-clockwise (to the right), skipping players out after a hard pass (BID-5)."""
+    """Counter-clockwise (to the right), skipping players out after a hard pass (UL-BID-3,
+    UL-BID-9)."""
     n = s.n
     seat = s.bidder
     for _ in range(n):
@@ -156,21 +169,30 @@ def _next_bidder(s: UltiaState) -> None:
 
 
 def _bidding_over(s: UltiaState) -> bool:
-    """BID-8: the configured end condition; always over once nobody else can still bid."""
+    """UL-BID-8, UL-OPT-6: the configured end condition; always over once nobody else can
+    still bid.
+
+    ``all_pass`` counts every pass of this bidding, not only those since the last bid: it
+    ends as soon as each player other than the high bidder has passed at least once.
+    """
     rule = s.opts.bidding_end
-    others = s.n - 1
+    everyone_else = ((1 << s.n) - 1) & ~(1 << s.high_bidder)
     if rule == "three_consecutive_passes" and s.passes >= 3:
         return True
     if rule == "two_passes" and s.passes >= 2:
         return True
-    if rule == "all_pass" and s.passes >= others:
-        return True
-    everyone_else = ((1 << s.n) - 1) & ~(1 << s.high_bidder)
+    if rule == "all_pass":
+        passed = 0
+        for entry in s.bid_log:
+            if entry[1] == "pass":
+                passed |= 1 << entry[0]
+        if passed & everyone_else == everyone_else:
+            return True
     return s.opts.pass_mode == "hard" and (s.out & everyone_else) == everyone_else
 
 
 def _finish(s: UltiaState) -> None:
-    """BID-9: the last plan is adopted and its declarer is the Main Surveyor."""
+    """UL-BID-11: the last plan is adopted and its declarer is the Main Surveyor."""
     from ludoverse.games.ultia import exploration
 
     s.main = s.high_bidder

@@ -61,8 +61,9 @@ def rank_at_least_mask(rank: int) -> int:
     return sum(per_suit << (8 * s) for s in range(NUM_SUITS))
 
 
-RANK_MASK = (0,) + tuple(
-    sum(1 << card(s, r) for s in range(NUM_SUITS)) for r in range(1, NUM_RANKS + 1)
+RANK_MASK = (
+    0,
+    *(sum(1 << card(s, r) for s in range(NUM_SUITS)) for r in range(1, NUM_RANKS + 1)),
 )
 """``RANK_MASK[r]``: the four cards of rank ``r`` (index 0 unused)."""
 
@@ -73,9 +74,12 @@ def higher_in_suit(c: int) -> int:
     return SUIT_MASK[s] & ~((1 << (c + 1)) - 1)
 
 
+CODES = tuple(f"{SUIT_LETTERS[c >> 3]}{(c & 7) + 1}" for c in range(NUM_CARDS))
+
+
 def code(c: int) -> str:
     """Short notation, e.g. ``"P7"`` for the 7 of Probes; round-trips with :func:`parse`."""
-    return f"{SUIT_LETTERS[suit_of(c)]}{rank_of(c)}"
+    return CODES[c]
 
 
 def name(c: int) -> str:

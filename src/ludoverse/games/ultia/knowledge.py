@@ -10,6 +10,9 @@ learns facts about them that a resampled world must keep:
 * cards that were revealed and are still in hand.
 
 Locations are bits: seat ``s`` is ``1 << s``; the face-down pair is ``TALON``.
+
+Rules: UL-KNOW-2 and UL-KNOW-3 (face-down cards), UL-KNOW-5 (revealed cards), UL-KNOW-7
+(public inferences and determinisation).
 """
 
 from __future__ import annotations
@@ -123,7 +126,7 @@ def _resample_cards(s: UltiaState, t: UltiaState, seat: int, rng: random.Random)
         caps.append(s.talon.bit_count())
         loc_bits.append(TALON)
     unknown = 0
-    for i, p in enumerate(locations):
+    for p in locations:
         unknown |= s.talon if p == -1 else s.hands[p] & ~fixed[p]
     cards = C.card_list(unknown)
     if not cards:

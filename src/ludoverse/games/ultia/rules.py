@@ -1,7 +1,7 @@
 """The ULTIA state machine: set-up and deal, then the three phases of each year (round).
 
 Seats are numbered in counter-clockwise order: the player on your right is ``seat + 1``, so
-every "to the right" of the rulebook is ``+ 1``. The phase logic lives in ``bidding``,
+every "to the right" of the rulebook is ``+ 1`` (UL-SETUP-7). The phase logic lives in ``bidding``,
 ``exploration`` and ``reporting``; this module holds the state, the deal, and the views.
 """
 
@@ -96,13 +96,13 @@ class UltiaState(State):
         self.rps_points: dict[int, int] = {}
         self.rps_choices: dict[int, int] = {}
         self.rps_throws = 0
-        first = 0 if opts.first_dealer == "seat0" else self.rng.below(self.n)
+        first = 0 if opts.first_dealer == "seat0" else self.rng.below(self.n)  # UL-SETUP-3
         self.start_round(first)
 
     # Set-up ----------------------------------------------------------------------------------
 
     def start_round(self, dealer: int) -> None:
-        """SETUP-1..3: shuffle the 32 cards; the dealer gets 12, the others 10 each."""
+        """UL-SETUP-4: shuffle the 32 cards; the dealer gets 12, the others 10 each."""
         self.round += 1
         self.dealer = dealer
         deck = list(range(C.NUM_CARDS))
@@ -175,7 +175,7 @@ class UltiaState(State):
             raise IllegalAction(f"ULTIA has no action {action} (ids are 0-{A.NUM_ACTIONS - 1})",
                                 action)
         self._apply(action)
-        if self.opts.auto_forced:
+        if self.opts.auto_forced:  # UL-OPT-13
             while self.phase != OVER:
                 legal = self.legal_actions()
                 if len(legal) != 1:

@@ -66,7 +66,7 @@ def observation(s: UltiaState, seat: int | None) -> dict[str, Any]:
         "won_cards": [_codes(w) for w in s.won],
         "overwork": [p for p in range(n) if s.overwork >> p & 1],
         "cannot_hold": [_codes(e) for e in s.excluded],
-        "rounds": [dict(r) for r in s.round_results],
+        "rounds": _fresh_rounds(s.round_results),
         "options": s.opts.model_dump(mode="json"),
     }
     if s.phase == RPS:
@@ -95,6 +95,11 @@ def observation(s: UltiaState, seat: int | None) -> dict[str, Any]:
     return obs
 
 
+def _fresh_rounds(rounds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Copies, so a caller editing a view can never change the game."""
+    return [{k: list(v) if isinstance(v, list) else v for k, v in r.items()} for r in rounds]
+
+
 def _where(mask: int) -> list[str | int]:
     out: list[str | int] = [p for p in range(3) if mask >> p & 1]
     if mask & TALON:
@@ -109,7 +114,7 @@ _INT_FIELDS = (
 )
 _LIST_FIELDS = (
     "progress", "hands", "excluded", "revealed", "trick", "won", "tricks", "trick_winners",
-    "last_trick", "reveal_queue", "winners", "rps_seats", "trace", "round_results",
+    "last_trick", "reveal_queue", "winners", "rps_seats", "trace",
 )
 
 
@@ -122,6 +127,7 @@ def state_to_json(s: UltiaState) -> dict[str, Any]:
         d[f] = getattr(s, f)
     for f in _LIST_FIELDS:
         d[f] = list(getattr(s, f))
+    d["round_results"] = _fresh_rounds(s.round_results)
     d["bid_log"] = [list(x) for x in s.bid_log]
     d["last_round"] = [list(r) for r in s.last_round]
     d["known"] = [{str(c): m for c, m in k.items()} for k in s.known]
@@ -148,6 +154,7 @@ def state_from_json(game: Any, d: dict[str, Any]) -> UltiaState:
         setattr(s, f, int(d[f]))
     for f in _LIST_FIELDS:
         setattr(s, f, list(d[f]))
+    s.round_results = _fresh_rounds(d["round_results"])
     s.bid_log = [list(x) for x in d["bid_log"]]
     s.last_round = [list(r) for r in d["last_round"]]
     s.known = [{int(c): m for c, m in k.items()} for k in d["known"]]

@@ -1,0 +1,168 @@
+"""The conformance suite: every registered game, player count and option set, many random games.
+
+Sizes come from the environment so CI and a quick local run can differ:
+
+- ``LUDOVERSE_CONFORMANCE_GAMES`` (default 300): random games to the end, per option set and
+  player count, each fully checked at every step.
+- ``LUDOVERSE_CONFORMANCE_DEEP_GAMES`` (default 100): how many of those games (spread evenly)
+  also get the costlier checks (clone, JSON, replay, determinize, refusals, JSON safety, fresh
+  views) at sampled positions.
+- ``LUDOVERSE_CONFORMANCE_CHUNKS`` (default 4): the games of each combination are split into
+  this many tests so ``pytest -n`` spreads them over workers.
+
+A failure message names game, players, option set, seed and step; rerun that one case with
+``ludoverse.core.conformance`` (e.g. ``check_determinize(Case(game, 3, seed, options))``).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import ludoverse
+from ludoverse.core import conformance as conf
+from ludoverse.core import registry
+from ludoverse.core.api import Game
+
+
+def _env(name: str, default: int) -> int:
+    return max(1, int(os.environ.get(name, default)))
+
+
+GAMES = _env("LUDOVERSE_CONFORMANCE_GAMES", 300)
+DEEP_GAMES = min(GAMES, _env("LUDOVERSE_CONFORMANCE_DEEP_GAMES", 100))
+CHUNKS = min(GAMES, _env("LUDOVERSE_CONFORMANCE_CHUNKS", 4))
+_DEEP_STRIDE = GAMES / DEEP_GAMES
+
+
+@dataclass(frozen=True)
+class Combo:
+    """One game, player count and option set, and which chunk of its seeds a test runs."""
+
+    name: str
+    players: int
+    label: str
+    options: tuple[tuple[str, Any], ...]
+    chunk: int
+
+    @property
+    def game(self) -> Game:
+        return ludoverse.load(self.name)
+
+    def case(self, seed: int) -> conf.Case:
+        return conf.Case(self.game, self.players, seed, dict(self.options), self.label)
+
+    @property
+    def seeds(self) -> range:
+        return range(self.chunk, GAMES, CHUNKS)
+
+    @property
+    def deep_seeds(self) -> list[int]:
+        deep = {int(i * _DEEP_STRIDE) for i in range(DEEP_GAMES)}
+        return [s for s in self.seeds if s in deep]
+
+    def __str__(self) -> str:
+        return f"{self.name}-{self.players}p-{self.label}-{self.chunk + 1}of{CHUNKS}"
+
+
+def _combos() -> tuple[list[str], list[Combo]]:
+    """Every registered game's combinations; a game that fails to load gets none (and a red
+    ``test_game_loads``) instead of breaking collection for every other game."""
+    names, combos = [], []
+    for name in registry.games():
+        names.append(name)
+        try:
+            game = ludoverse.load(name)
+            option_sets = game.conformance_options()
+            counts = list(game.player_counts())
+        except Exception:
+            continue
+        for label, options in option_sets.items():
+            for players in counts:
+                for chunk in range(CHUNKS):
+                    combos.append(Combo(name, players, label, tuple(options.items()), chunk))
+    return names, combos
+
+
+NAMES, COMBOS = _combos()
+FIRST_CHUNKS = [c for c in COMBOS if c.chunk == 0]
+
+_ACTIONS: dict[tuple[str, int, str, int], list[int]] = {}
+
+
+def _actions(combo: Combo, seed: int) -> list[int]:
+    """A case's random moves, shared by the checks that run in the same worker."""
+    key = (combo.name, combo.players, combo.label, seed)
+    if key not in _ACTIONS:
+        _ACTIONS[key] = conf.random_actions(combo.case(seed))
+    return _ACTIONS[key]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_game_loads(name: str) -> None:
+    game = ludoverse.load(name)
+    assert game.name == name
+    assert game.conformance_options(), "conformance_options() must hold at least the default"
+    assert list(game.player_counts()), "player_counts() is empty"
+
+
+@pytest.mark.parametrize("combo", FIRST_CHUNKS, ids=str)
+def test_action_space_and_setup(combo: Combo) -> None:
+    conf.check_action_space(combo.game)
+    conf.check_setup(combo.case(0))
+
+
+@pytest.mark.parametrize("combo", COMBOS, ids=str)
+def test_random_games(combo: Combo) -> None:
+    for seed in combo.seeds:
+        _ACTIONS[(combo.name, combo.players, combo.label, seed)] = conf.check_random_game(
+            combo.case(seed)
+        )
+
+
+@pytest.mark.parametrize("combo", COMBOS, ids=str)
+def test_illegal_actions(combo: Combo) -> None:
+    for seed in combo.deep_seeds:
+        conf.check_illegal_actions(combo.case(seed), _actions(combo, seed))
+
+
+@pytest.mark.parametrize("combo", COMBOS, ids=str)
+def test_clone_independence(combo: Combo) -> None:
+    for seed in combo.deep_seeds:
+        conf.check_clone_independence(combo.case(seed), _actions(combo, seed))
+
+
+@pytest.mark.parametrize("combo", COMBOS, ids=str)
+def test_json_roundtrip(combo: Combo) -> None:
+    for seed in combo.deep_seeds:
+        conf.check_json_roundtrip(combo.case(seed), _actions(combo, seed))
+
+
+@pytest.mark.parametrize("combo", COMBOS, ids=str)
+def test_replay(combo: Combo, tmp_path: Path) -> None:
+    for seed in combo.deep_seeds:
+        conf.check_replay(combo.case(seed), tmp_path)
+
+
+@pytest.mark.parametrize("combo", COMBOS, ids=str)
+def test_determinize(combo: Combo) -> None:
+    stats = conf.DeterminizeStats()
+    for seed in combo.deep_seeds:
+        conf.check_determinize(combo.case(seed), _actions(combo, seed), stats=stats)
+    conf.assert_determinize_resamples(combo.game, stats)
+
+
+@pytest.mark.parametrize("combo", COMBOS, ids=str)
+def test_json_safe(combo: Combo) -> None:
+    for seed in combo.deep_seeds:
+        conf.check_json_safe(combo.case(seed), _actions(combo, seed))
+
+
+@pytest.mark.parametrize("combo", COMBOS, ids=str)
+def test_fresh_views(combo: Combo) -> None:
+    for seed in combo.deep_seeds:
+        conf.check_fresh_views(combo.case(seed), _actions(combo, seed))

@@ -1,0 +1,8 @@
+"""Shared test setup: make ``tests/`` importable so tests can use ``toygames``."""
+
+import sys
+from pathlib import Path
+
+_TESTS = str(Path(__file__).parent)
+if _TESTS not in sys.path:
+    sys.path.insert(0, _TESTS)
