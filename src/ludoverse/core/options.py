@@ -50,7 +50,7 @@ def make_options(game: Game, options: BaseModel | dict[str, Any] | None) -> Base
 
 
 def parse_option_args(pairs: list[str]) -> dict[str, Any]:
-    """``["overwork=on", "preset=japanese"]`` -> dict; values stay strings for pydantic to coerce."""
+    """``["overwork=on", "preset=japanese"]`` -> dict; pydantic coerces the string values."""
     out: dict[str, Any] = {}
     for pair in pairs:
         if "=" not in pair:

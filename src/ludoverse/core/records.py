@@ -123,8 +123,8 @@ def replay_iter(record: GameRecord) -> Iterator[tuple[int | None, State]]:
 
 def replay(record: GameRecord) -> State:
     """The final state of a record."""
-    state = None
+    final = None
     for _, state in replay_iter(record):
-        pass
-    assert state is not None
-    return state
+        final = state
+    assert final is not None
+    return final

@@ -90,7 +90,8 @@ def plan_chance(plan: Plan, hand: int, trump: int, won: int = 0, tricks: int = 0
         p *= _sigmoid((guess - c.points_min) / 7.0)
     if c.trumps_won_min is not None and trump >= 0:
         tm = C.SUIT_MASK[trump]
-        guess = (won & tm).bit_count() + 0.85 * (hand & tm).bit_count() + 0.45 * (future + main_wins)
+        held = (hand & tm).bit_count()
+        guess = (won & tm).bit_count() + 0.85 * held + 0.45 * (future + main_wins)
         p *= _sigmoid((guess - c.trumps_won_min + 0.5) / 0.7)
     for t in c.win_tricks:
         if t <= done:
