@@ -53,7 +53,8 @@ def validate(model: type[M], data: dict[str, Any], where: str = "content") -> M:
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = ".".join(str(x) for x in err["loc"])
-        raise ContentError(f"{where}: {loc}: {err['msg']}") from None
+        at = f"{where}: {loc}" if loc else where
+        raise ContentError(f"{at}: {err['msg']}") from None
 
 
 def load(model: type[M], source: str | Path | dict[str, Any]) -> M:
