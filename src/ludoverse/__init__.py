@@ -5,7 +5,8 @@
 >>> state = game.new_game(players=3, seed=42)
 """
 
-from ludoverse.core import TERMINAL, Event, Game, IllegalAction, Outcome, State, games, load
+import ludoverse.games as games  # callable: ludoverse.games() lists the games
+from ludoverse.core import TERMINAL, Event, Game, IllegalAction, Outcome, State, load
 
 __version__ = "0.1.0"
 __all__ = ["TERMINAL", "Event", "Game", "IllegalAction", "Outcome", "State", "games", "load"]
