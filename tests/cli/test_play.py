@@ -81,9 +81,9 @@ def test_default_seats_and_record_path(
     monkeypatch.chdir(tmp_path)
     res = runner.invoke(app, ["play", ultia, "--seed", "4"], input=PLENTY)
     assert res.exit_code == 0, res.output
-    assert "seat 0 human, seat 1 greedy, seat 2 greedy" in res.output
+    assert "seat 0 human, seat 1 medium, seat 2 medium" in res.output
     [saved] = (tmp_path / "records").glob("ultia-4-*.json")
-    assert GameRecord.read(saved).seats == ["human", "greedy", "greedy"]
+    assert GameRecord.read(saved).seats == ["human", "medium", "medium"]
 
 
 def test_random_seed_is_printed(runner: CliRunner, ultia: str, tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ import typer
 from ludoverse.cli.info import cards_cmd, games_cmd, rules_cmd
 from ludoverse.cli.play import play_cmd, replay_cmd
 from ludoverse.cli.sim import analyze_cmd, bench_cmd, simulate_cmd
+from ludoverse.cli.tournament import tournament_cmd
 
 app = typer.Typer(
     name="ludoverse",
@@ -27,6 +28,7 @@ app.command("replay")(replay_cmd)
 app.command("rules")(rules_cmd)
 app.command("cards")(cards_cmd)
 app.command("simulate")(simulate_cmd)
+app.command("tournament")(tournament_cmd)
 app.command("bench")(bench_cmd)
 app.command("analyze")(analyze_cmd)
 

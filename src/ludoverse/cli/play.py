@@ -171,8 +171,8 @@ def play_cmd(
             "-s",
             metavar="SEATS",
             help="Who sits where, comma-separated, seat 0 first: 'human' or a bot "
-            "(random, greedy, ...). Several humans share the terminal in turn. "
-            "Default: you in seat 0, greedy bots in the others.",
+            "(easy, medium, hard, or random, greedy, ismcts:iters=N ...). Several humans "
+            "share the terminal in turn. Default: you in seat 0, medium bots in the others.",
         ),
     ] = None,
     seed: Annotated[
@@ -210,7 +210,7 @@ def play_cmd(
     opts = build_options(g, option or [])
     cont = load_content(g, content)
     with user_errors():
-        specs = resolve_seats(g, split_seats(seats), players, fill="greedy")
+        specs = resolve_seats(g, split_seats(seats), players, fill="medium")
         if seats is None:
             specs[0] = HUMAN
     if seed is None:

@@ -135,6 +135,16 @@ class State(ABC):
     def action_label(self, action: int) -> str:
         """Short human text for an action in this position, e.g. ``"Play 7 of Comets"``."""
 
+    def search_clone(self) -> State:
+        """A copy for search, which only ever applies actions taken from its own
+        :meth:`legal_actions`.
+
+        A game may make it faster by skipping legality checks and the event log, so a search
+        copy's ``events``, labels and records are not to be shown to anyone. Its
+        :meth:`determinize` results are search copies too. Default: :meth:`clone`.
+        """
+        return self.clone()
+
     # Conveniences shared by every game -------------------------------------------------------
 
     def is_terminal(self) -> bool:
@@ -202,7 +212,14 @@ class Game(ABC):
         """Content as a dict that :meth:`load_content` accepts (stored in game records)."""
 
     heuristics: Any = None
-    """Optional game knowledge for bots: an object with ``evaluate(state, seat) -> float``."""
+    """Optional game knowledge for bots (see :class:`ludoverse.bots.Heuristics`)."""
+
+    bot_levels: ClassVar[dict[str, str]] = {
+        "easy": "random",
+        "medium": "greedy",
+        "hard": "ismcts:iters=1000",
+    }
+    """Bot specs behind the strength names ``easy``, ``medium`` and ``hard`` for this game."""
 
     def render(self, observation: dict[str, Any], seat: int | None) -> Any:
         """A rich renderable (or plain str) of an observation, for terminal play."""

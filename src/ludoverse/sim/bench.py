@@ -117,3 +117,100 @@ def bench_game(
     plain = random_play_rate(g, n, seconds, seed, clone=False, options=options)
     cloned = random_play_rate(g, n, seconds, seed, clone=True, options=options)
     return BenchResult(g.name, n, plain, cloned)
+
+
+# Search speed ------------------------------------------------------------------------------
+
+OPENSPIEL_PY_ISMCTS_HEARTS = (830.0, 1400.0)
+"""OpenSpiel's Python ISMCTS on Hearts, simulations/s on a 2-core machine like ours
+(shared/facts/peers.md, section 9)."""
+
+
+def sample_positions(
+    game: Game, count: int, seed: int = 0, options: Any = None, players: int | None = None
+) -> list[Any]:
+    """Positions with a real choice, spread evenly over greedy self-play games.
+
+    Every decision point with more than one legal action is collected; ``count`` of them are
+    then taken at even spacing, so early, middle and late positions (every phase) appear.
+    """
+    from ludoverse.bots.base import make
+
+    bot = make("greedy", game)
+    n = game.check_players(players)
+    opts = game.make_options(options)
+    found: list[Any] = []
+    games = 0
+    while (len(found) < 4 * count or games < 8) and games < 50:
+        state = game.new_game(n, game_seed(seed, games), opts)
+        rng = random.Random(game_seed(seed, games))
+        while not state.is_terminal():
+            if len(state.legal_actions()) > 1:
+                found.append(state.clone())
+            seat = state.current_player
+            state.apply(bot.choose(state.determinize(seat, rng), seat, rng))
+        games += 1
+    step = max(1, len(found) // count)
+    return found[::step][:count]
+
+
+@dataclass(frozen=True, slots=True)
+class SearchRate:
+    spec: str
+    positions: int
+    iterations: int
+    seconds: float
+
+    @property
+    def iterations_per_second(self) -> float:
+        return self.iterations / self.seconds if self.seconds > 0 else float("inf")
+
+
+def search_rate(game: Game, spec: str, positions: list[Any], seed: int = 0) -> SearchRate:
+    """ISMCTS iterations per second over ``positions`` (one search per position).
+
+    Timing covers the whole search: a fresh determinisation, selection, expansion, rollout
+    and backpropagation per iteration. The search is handed ``determinize(seat)`` of each
+    position, as every bot is.
+    """
+    from ludoverse.bots.base import make
+
+    bot = make(spec, game)
+    search = getattr(bot, "search", None)
+    if search is None:
+        raise ValueError(f"{spec!r} is not a search bot")
+    rng = random.Random(seed)
+    iterations = 0
+    seconds = 0.0
+    for state in positions:
+        seat = state.current_player
+        result = search(state.determinize(seat, rng), seat, rng)
+        iterations += result.iterations
+        seconds += result.seconds
+    return SearchRate(bot.spec, len(positions), iterations, seconds)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTimes:
+    """A bot's thinking time per move, grouped by the phase the observation names."""
+
+    spec: str
+    by_phase: dict[str, tuple[int, float, float]]  # phase -> (moves, mean s, slowest s)
+
+
+def move_times(game: Game, spec: str, positions: list[Any], seed: int = 0) -> MoveTimes:
+    """Time ``spec``'s move (determinisation included) at each position."""
+    from ludoverse.bots.base import make
+
+    bot = make(spec, game)
+    rng = random.Random(seed)
+    acc: dict[str, list[float]] = {}
+    for state in positions:
+        seat = state.current_player
+        phase = str(state.observation(seat).get("phase", "any"))
+        t = time.perf_counter()
+        bot.choose(state.determinize(seat, rng), seat, rng)
+        acc.setdefault(phase, []).append(time.perf_counter() - t)
+    return MoveTimes(
+        bot.spec, {p: (len(v), sum(v) / len(v), max(v)) for p, v in acc.items()}
+    )

@@ -7,8 +7,6 @@ which is what makes random play and search fast.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 NUM_SUITS = 4
 NUM_RANKS = 8
 NUM_CARDS = 32
@@ -39,12 +37,25 @@ def bit(c: int) -> int:
     return 1 << c
 
 
-def cards_of(mask: int) -> Iterator[int]:
+def _byte_table(suit: int, offset: int = 0) -> tuple[tuple[int, ...], ...]:
+    return tuple(
+        tuple(offset + suit * NUM_RANKS + i for i in range(NUM_RANKS) if byte >> i & 1)
+        for byte in range(256)
+    )
+
+
+def id_tables(offset: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per suit, byte -> ``offset + card`` for each card: action ids of a mask by 4 lookups."""
+    return tuple(_byte_table(s, offset) for s in range(NUM_SUITS))
+
+
+# One suit is one byte of a mask, so four table lookups list any set of cards.
+_D, _S, _P, _B = id_tables(0)
+
+
+def cards_of(mask: int) -> tuple[int, ...]:
     """Cards of a mask in ascending order (by suit, then rank)."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+    return _D[mask & 255] + _S[mask >> 8 & 255] + _P[mask >> 16 & 255] + _B[mask >> 24 & 255]
 
 
 def card_list(mask: int) -> list[int]:

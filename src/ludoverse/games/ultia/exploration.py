@@ -146,6 +146,9 @@ def overwork_allowed(s: UltiaState, seat: int) -> bool:
     return s.trick_no == 0
 
 
+_PLAY_IDS = C.id_tables(A.PLAY)
+
+
 def legal(s: UltiaState) -> list[int]:
     if s.phase == TRUMP_CHOICE:
         return [A.TRUMP + t for t in range(C.NUM_SUITS)]
@@ -153,10 +156,11 @@ def legal(s: UltiaState) -> list[int]:
         seat = s.reveal_queue[0]
         return [A.REVEAL + c for c in C.cards_of(s.hands[seat] & ~s.revealed[seat])]
     seat = (s.leader + len(s.trick)) % s.n
-    mask = playable(s, seat)
-    out = [A.PLAY + c for c in C.cards_of(mask)]
-    if overwork_allowed(s, seat):
-        out += [A.OVERWORK + c for c in C.cards_of(mask)]
+    m = playable(s, seat)
+    d, sc, p, b = _PLAY_IDS
+    out = [*d[m & 255], *sc[m >> 8 & 255], *p[m >> 16 & 255], *b[m >> 24 & 255]]
+    if s.trick_no < 2 and overwork_allowed(s, seat):
+        out += [A.OVERWORK + c for c in C.cards_of(m)]
     return out
 
 
@@ -179,6 +183,12 @@ def apply(s: UltiaState, a: int) -> None:
         _next_reveal(s)
         return
     seat = (s.leader + len(s.trick)) % s.n
+    if s.quiet:  # a search copy: ``a`` came from legal_actions()
+        if a < A.OVERWORK:
+            play_card(s, seat, a - A.PLAY, False)
+        else:
+            play_card(s, seat, a - A.OVERWORK, True)
+        return
     if A.PLAY <= a < A.PLAY + C.NUM_CARDS:
         c, ow = a - A.PLAY, False
     elif A.OVERWORK <= a < A.OVERWORK + C.NUM_CARDS:
@@ -220,14 +230,15 @@ def _why_unplayable(s: UltiaState, seat: int, c: int) -> str:
 
 def play_card(s: UltiaState, seat: int, c: int, overwork: bool) -> None:
     b = 1 << c
-    if s.trick:
-        knowledge.on_play_inference(s, seat, c)
+    if not s.quiet:  # search copies are not determinised again, so they skip the bookkeeping
+        if s.trick:
+            knowledge.on_play_inference(s, seat, c)
+        knowledge.on_public(s, c)
+        s.log("play", seat=seat, card=C.code(c), **({"overwork": True} if overwork else {}))
     s.hands[seat] &= ~b
     s.revealed[seat] &= ~b
-    knowledge.on_public(s, c)
     if overwork:
         s.overwork |= 1 << seat
-    s.log("play", seat=seat, card=C.code(c), **({"overwork": True} if overwork else {}))
     if not s.trick or BEATS[s.trump + 1][s.best] & b:
         s.best, s.best_seat = c, seat
     s.trick.append(c)
@@ -247,7 +258,8 @@ def _end_trick(s: UltiaState) -> None:
     s.trick_winners.append(w)
     s.last_trick = list(s.trick)
     s.last_trick_leader = s.leader
-    s.log("trick", number=s.trick_no + 1, winner=w, cards=[C.code(c) for c in s.trick])
+    if not s.quiet:
+        s.log("trick", number=s.trick_no + 1, winner=w, cards=[C.code(c) for c in s.trick])
     s.trick = []
     s.leader = w
     s.trick_no += 1

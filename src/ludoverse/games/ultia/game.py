@@ -75,7 +75,8 @@ class UltiaGame(Game):
     def studies(self) -> dict[str, Any]:
         from ludoverse.games.ultia import studies
 
-        return {"plans": studies.forced_rows, "bidding": studies.bidding_rows}
+        return {"plans": studies.forced_rows, "bidding": studies.bidding_rows,
+                "win_temperature": studies.win_temperature_rows}
 
     def check_invariants(self, state: Any) -> None:
         """All 32 cards are in exactly one place: a hand, the face-down pair, a trick, a pile."""

@@ -101,8 +101,11 @@ def on_play_inference(s: UltiaState, seat: int, c: int) -> None:
 
 def determinize(s: UltiaState, seat: int, rng: random.Random) -> UltiaState:
     """A copy of ``s`` with every card ``seat`` cannot see dealt anew, consistently."""
+    if s.quiet == 2:
+        raise ValueError("a search copy that has played on no longer tracks what seats know")
     t = s.clone()
     t.rng.state = rng.getrandbits(64)
+    t.quiet_legal = None
     t.events = [e for e in s.events if e.visible(seat)]
     for p in range(s.n):
         if p != seat:
@@ -158,8 +161,10 @@ def _assign(
 ) -> list[int]:
     """Give each card a location within its allowed set and the capacities, at random.
 
-    Cards are placed most-constrained first; before each placement Hall's condition (for
-    every set of locations, the cards confined to it fit in it) guarantees the rest still fit.
+    Unconstrained cards are dealt like a shuffled deck. Otherwise cards are placed
+    most-constrained first, each to an allowed location with probability in proportion to
+    its free room (so the free cards at the end are dealt uniformly); a rare dead end is
+    retried, and after a few tries :func:`_assign_checked` settles it exactly.
     """
     k = len(loc_bits)
     if all(m == allowed[0] for m in allowed) and allowed[0] == sum(loc_bits):
@@ -172,6 +177,42 @@ def _assign(
                 out[j] = i
             pos += cap
         return out
+    idx = list(range(len(cards)))
+    rng.shuffle(idx)
+    idx.sort(key=lambda j: allowed[j].bit_count())
+    for _ in range(_TRIES):
+        left = list(caps)
+        out = [0] * len(cards)
+        for j in idx:
+            m = allowed[j]
+            room = 0
+            for i in range(k):
+                if m & loc_bits[i]:
+                    room += left[i]
+            if not room:
+                break
+            r = rng.randrange(room)
+            for i in range(k):
+                if m & loc_bits[i]:
+                    r -= left[i]
+                    if r < 0:
+                        break
+            left[i] -= 1
+            out[j] = i
+        else:
+            return out
+    return _assign_checked(cards, allowed, loc_bits, caps, rng)
+
+
+_TRIES = 8
+
+
+def _assign_checked(
+    cards: list[int], allowed: list[int], loc_bits: list[int], caps: list[int], rng: random.Random
+) -> list[int]:
+    """Most-constrained first, checking Hall's condition (for every set of locations, the
+    cards confined to it fit in it) before each placement, so it never dead-ends."""
+    k = len(loc_bits)
     caps = list(caps)
     idx = list(range(len(cards)))
     rng.shuffle(idx)

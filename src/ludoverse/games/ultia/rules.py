@@ -58,6 +58,8 @@ class UltiaState(State):
         "plan",
         "plans",
         "progress",
+        "quiet",
+        "quiet_legal",
         "reveal_queue",
         "revealed",
         "rng",
@@ -81,6 +83,8 @@ class UltiaState(State):
 
     def __init__(self, game: Any, opts: UltiaOptions, plans: PlanList, seed: int) -> None:
         self.game = game
+        self.quiet = 0
+        self.quiet_legal: list[int] | None = None
         self.opts = opts
         self.plans = plans
         self.n = PLAYERS
@@ -142,6 +146,8 @@ class UltiaState(State):
         bidding.start(self)
 
     def log(self, kind: str, visible_to: int | None = None, **data: Any) -> None:
+        if self.quiet:
+            return
         vis = None if visible_to is None else frozenset((visible_to,))
         self.events.append(Event(kind, data, vis))
 
@@ -159,6 +165,14 @@ class UltiaState(State):
         return TERMINAL
 
     def legal_actions(self) -> list[int]:
+        if self.quiet:  # a search copy changes only through apply, so the list can be kept
+            legal = self.quiet_legal
+            if legal is None:
+                legal = self.quiet_legal = self._legal()
+            return legal
+        return self._legal()
+
+    def _legal(self) -> list[int]:
         ph = self.phase
         if ph <= DISCARD:
             return bidding.legal(self)
@@ -169,11 +183,13 @@ class UltiaState(State):
         return []
 
     def apply(self, action: int) -> None:
-        if not isinstance(action, int) or isinstance(action, bool):
-            raise IllegalAction(f"an action is an int id, not {type(action).__name__}")
-        if not 0 <= action < A.NUM_ACTIONS:
-            raise IllegalAction(f"ULTIA has no action {action} (ids are 0-{A.NUM_ACTIONS - 1})",
-                                action)
+        if not self.quiet:
+            if not isinstance(action, int) or isinstance(action, bool):
+                raise IllegalAction(f"an action is an int id, not {type(action).__name__}")
+            if not 0 <= action < A.NUM_ACTIONS:
+                raise IllegalAction(
+                    f"ULTIA has no action {action} (ids are 0-{A.NUM_ACTIONS - 1})", action
+                )
         self._apply(action)
         if self.opts.auto_forced:  # UL-OPT-13
             while self.phase != OVER:
@@ -183,6 +199,9 @@ class UltiaState(State):
                 self._apply(legal[0])
 
     def _apply(self, a: int) -> None:
+        self.quiet_legal = None
+        if self.quiet:
+            self.quiet = 2  # played on: its knowledge is no longer kept (see search_clone)
         ph = self.phase
         if ph <= DISCARD:
             bidding.apply(self, a)
@@ -226,6 +245,14 @@ class UltiaState(State):
         t.rps_points = dict(self.rps_points)
         t.rps_choices = dict(self.rps_choices)
         t.rng = self.rng.copy()
+        return t
+
+    def search_clone(self) -> UltiaState:
+        """No event log, no legality checks, and no knowledge bookkeeping once it plays on."""
+        t = self.clone()
+        t.quiet = 1
+        t.quiet_legal = None
+        t.events = []
         return t
 
     def determinize(self, seat: int, rng: random.Random) -> UltiaState:

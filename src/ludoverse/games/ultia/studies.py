@@ -10,6 +10,7 @@ then succeeds, which shows whether any plan is a dominant bid.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 
@@ -102,3 +103,40 @@ def bidding_rows(n: int, seed: int = 0, options: dict | None = None) -> list[dic
          "share": f"{st.adopted / total:.3f}", "success when adopted": f"{st.adopted_rate:.3f}"}
         for st in stats
     ]
+
+
+def standings(games: int, seed: int = 0, bot: str = "greedy", options: dict | None = None
+              ) -> list[tuple[list[float], tuple[int, ...]]]:
+    """Progress at the start of every year of N whole games, with each game's winners."""
+    out = []
+    for g in range(games):
+        rec, outcome = play(GAME, [bot] * 3, seed=seed * 100_003 + g, options=options)
+        progress = [0.0, 0.0, 0.0]
+        for r in replay(rec).round_results:
+            out.append((list(progress), outcome.winners))
+            progress = [x + y for x, y in zip(progress, r["gains"], strict=True)]
+    return out
+
+
+def win_temperature_rows(n: int, seed: int = 0, options: dict | None = None) -> list[dict]:
+    """Fit of the search's win-chance model: P(win) = softmax(progress / T) at year starts.
+
+    Mean log-likelihood of the actual winners for each temperature T over N greedy games;
+    the best T is the one the search heuristics use (``heuristics.WIN_TEMPERATURE``).
+    """
+    from ludoverse.games.ultia.heuristics import WIN_TEMPERATURE
+
+    data = standings(n, seed, options=options)
+    rows = []
+    for t in (5, 10, 15, 20, 25, 30, 35, 40, 60, 1e9):
+        total = 0.0
+        for progress, winners in data:
+            top = max(progress)
+            weights = [math.exp((v - top) / t) for v in progress]
+            z = sum(weights)
+            total += sum(math.log(weights[w] / z) for w in winners) / len(winners)
+        rows.append({"T (% progress)": "uniform" if t == 1e9 else f"{t:g}",
+                     "year starts": len(data),
+                     "mean log-likelihood": f"{total / len(data):.4f}",
+                     "in use": "yes" if t == WIN_TEMPERATURE else ""})
+    return rows

@@ -146,6 +146,8 @@ def state_from_json(game: Any, d: dict[str, Any]) -> UltiaState:
         raise ValueError(f"ULTIA state version {d.get('version')} != {game.version}")
     s = object.__new__(UltiaState)
     s.game = game
+    s.quiet = 0
+    s.quiet_legal = None
     s.n = d["players"]
     s.opts = game.make_options(d["options"])
     s.plans = game.default_content() if d["content"] is None else game.load_content(d["content"])
