@@ -6,10 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
+import ludoverse
 from ludoverse.cli import app
-from ludoverse.sim.bench import bench_game
+from ludoverse.sim.bench import bench_game, sample_positions, search_rate
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,11 +37,31 @@ def test_bench_same_seed_plays_same_games(ultia: str) -> None:
 
 
 def test_bench_command_prints_a_table(runner: CliRunner, ultia: str) -> None:
-    res = runner.invoke(app, ["bench", ultia, "--seconds", "0.02"])
+    res = runner.invoke(app, ["bench", ultia, "--seconds", "0.02", "--no-search"])
     assert res.exit_code == 0, res.output
     for col in ("Games/s", "Actions/s", "Clone+apply actions/s"):
         assert col in res.output
     assert "ultia" in res.output
+    assert "ISMCTS" not in res.output
+
+
+def test_bench_measures_search_and_level_move_times(runner: CliRunner, ultia: str) -> None:
+    res = runner.invoke(app, ["bench", ultia, "--seconds", "0.01", "--positions", "2"])
+    assert res.exit_code == 0, res.output
+    assert "Iterations/s" in res.output and "OpenSpiel" in res.output
+    for level_spec in ludoverse.load("ultia").bot_levels.values():
+        assert level_spec in res.output  # the move-time table names each level's bot
+    assert "move time by phase" in res.output
+
+
+def test_search_rate_counts_every_iteration(ultia: str) -> None:
+    game = ludoverse.load(ultia)
+    positions = sample_positions(game, 3, seed=1)
+    assert len(positions) == 3 and all(len(p.legal_actions()) > 1 for p in positions)
+    r = search_rate(game, "ismcts:iters=25", positions)
+    assert r.iterations == 75 and r.seconds > 0
+    with pytest.raises(ValueError, match="not a search bot"):
+        search_rate(game, "greedy", positions)
 
 
 def test_bench_ultia_script_runs(ultia: str) -> None:
@@ -53,3 +75,16 @@ def test_bench_ultia_script_runs(ultia: str) -> None:
     assert res.returncode == 0, res.stderr
     assert "plain Python loop" in res.stdout
     assert "Ratio plain/engine" in res.stdout
+
+
+def test_bench_ismcts_script_runs(ultia: str) -> None:
+    res = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_ismcts.py"), "--iters", "20",
+         "--positions", "2", "--hands", "0"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert res.returncode == 0, res.stderr
+    assert "iterations/s" in res.stdout and "published" in res.stdout

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+import ludoverse
 from ludoverse.cli import app
 
 
@@ -100,13 +101,14 @@ def test_no_rotate_keeps_seats(runner: CliRunner, ultia: str, tmp_path: Path) ->
 
 def test_options_and_strength_names(runner: CliRunner, ultia: str, tmp_path: Path) -> None:
     out = tmp_path / "opts.json"
-    res = _run(runner, ultia, "--seats", "easy,greedy,greedy", "-n", "3", "-w", "1",
+    res = _run(runner, ultia, "--seats", "easy,random,random", "-n", "3", "-w", "1",
                "--option", "must_win=true", "--out", str(out))
     assert res.exit_code == 0, res.output
     data = json.loads(out.read_text())
     assert data["options"]["must_win"] is True
     names = [b["name"] for b in data["bots"]]
-    assert len(names) == 2 and "greedy" in names  # "easy" is ULTIA's random bot
+    easy = ludoverse.load("ultia").bot_levels["easy"]
+    assert names == [f"easy ({easy})", "random"]  # a level keeps its name and shows its bot
 
 
 BAD = [
@@ -161,3 +163,11 @@ def test_help(runner: CliRunner) -> None:
     for flag in ("--seats", "--games", "--rotate", "--no-rotate", "--workers", "--seed",
                  "--option", "--out"):
         assert flag in res.output
+
+
+def test_bots_command_lists_the_levels(runner: CliRunner) -> None:
+    res = runner.invoke(app, ["bots", "ultia"])
+    assert res.exit_code == 0, res.output
+    for level in ("easy", "medium", "hard"):
+        assert level in res.output
+    assert "ismcts" in res.output and "greedy" in res.output

@@ -90,3 +90,16 @@ def test_random_choice_and_shuffle() -> None:
 
 def test_repr_shows_the_state() -> None:
     assert repr(Rng(state=255)) == "Rng(state=0xff)"
+
+
+def test_shuffle_is_fisher_yates_over_below() -> None:
+    """The inlined shuffle must draw exactly what ``below(i + 1)`` would: records replay on it."""
+    for seed in range(200):
+        fast, slow = Rng(seed), Rng(seed)
+        items = list(range(seed % 40))
+        expected = list(items)
+        fast.shuffle(items)
+        for i in range(len(expected) - 1, 0, -1):
+            j = slow.below(i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert items == expected and fast.state == slow.state

@@ -214,7 +214,9 @@ def test_unknown_game_is_refused() -> None:
         tournament("nosuchgame", SEATS, 3)
 
 
-@pytest.mark.parametrize("seats", [["easy", "random", "random"], ["Random", "random", "random"]])
+@pytest.mark.parametrize("seats", [["easy", "greedy", "greedy"], ["Random", "random", "random"],
+                                   ["ismcts:iters=5", "ismcts:iters=5,c=0.7", "ismcts:iters=5"]])
 def test_one_bot_under_two_names_is_not_a_tournament(ultia: str, seats: list[str]) -> None:
+    # ULTIA's easy level is its greedy bot
     with pytest.raises(ValueError, match="at least two different bots"):
         tournament(ultia, seats, 3, workers=1)

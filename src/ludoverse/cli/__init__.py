@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from ludoverse.cli.info import cards_cmd, games_cmd, rules_cmd
+from ludoverse.cli.info import bots_cmd, cards_cmd, games_cmd, rules_cmd
 from ludoverse.cli.play import play_cmd, replay_cmd
 from ludoverse.cli.sim import analyze_cmd, bench_cmd, simulate_cmd
 from ludoverse.cli.tournament import tournament_cmd
@@ -27,6 +27,7 @@ app.command("play")(play_cmd)
 app.command("replay")(replay_cmd)
 app.command("rules")(rules_cmd)
 app.command("cards")(cards_cmd)
+app.command("bots")(bots_cmd)
 app.command("simulate")(simulate_cmd)
 app.command("tournament")(tournament_cmd)
 app.command("bench")(bench_cmd)

@@ -211,3 +211,30 @@ def cards_cmd(
         f"the Ludoverse team, not published by the publisher of {escape(g.title)}[/yellow]; if "
         "you own the game, pass your own cards with --content FILE."
     )
+
+
+BOT_KINDS = (
+    ("random", "a random legal move"),
+    ("greedy", "one move ahead with the game's own evaluation; greedy:noise=X adds noise"),
+    ("ismcts", "information-set Monte Carlo tree search; parameters iters=N (default 1000) "
+     "or ms=T, c=0.7, rollout=auto|random|heuristic, cutoff=auto|none|stage|N, "
+     "e.g. ismcts:iters=2000,c=1"),
+)
+
+
+def bots_cmd(game: GameArg) -> None:
+    """Show the bots you can seat in a game, and what easy, medium and hard mean for it."""
+    g = load_game(game)
+    table = Table(title=f"{escape(g.title)}: strength levels", title_justify="left")
+    table.add_column("Level", style="bold")
+    table.add_column("Bot spec")
+    for level, spec in g.bot_levels.items():
+        table.add_row(level, escape(spec))
+    console.print(table)
+    kinds = Table(title="Bot specs (usable in --seats everywhere)", title_justify="left")
+    kinds.add_column("Spec")
+    kinds.add_column("What it does")
+    for spec, what in BOT_KINDS:
+        kinds.add_row(escape(spec), what)
+    console.print(kinds)
+    console.print("How they work and how strong they are: docs/bots.md")

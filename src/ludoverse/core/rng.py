@@ -54,10 +54,23 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, items: list[T]) -> None:
-        """Fisher-Yates, in place."""
+        """Fisher-Yates, in place: ``j = below(i + 1)`` for each ``i`` from the top, with
+        :meth:`next32` and :meth:`below` written out inline (a deal is a hot path)."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            threshold = (0x100000000 - n) % n
+            while True:
+                old = state
+                state = (old * _MULT + _INC) & _MASK64
+                xs = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+                rot = old >> 59
+                r = ((xs >> rot) | (xs << ((-rot) & 31))) & 0xFFFFFFFF
+                if r >= threshold:
+                    break
+            j = r % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def spawn(self) -> Rng:
         """An independent generator derived from this one (advances this one)."""

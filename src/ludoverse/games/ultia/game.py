@@ -24,6 +24,13 @@ class UltiaGame(Game):
     max_players: ClassVar[int] = 3
     Options: ClassVar[type[BaseModel]] = UltiaOptions
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
+    bot_levels: ClassVar[dict[str, str]] = {
+        "easy": "greedy",
+        "medium": "ismcts:iters=300",
+        "hard": "ismcts:iters=2000",
+    }
+    """Measured in docs/bots.md: each level beats the one below; a medium move stays well
+    under a second."""
 
     @property
     def num_actions(self) -> int:

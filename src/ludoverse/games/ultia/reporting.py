@@ -100,6 +100,17 @@ def report(s: UltiaState) -> None:
         ]
         for p in range(s.n)
     ]
+    if not s.quiet:
+        _log_report(s, plan, failed, declarers, progress, gains)
+    s.round_results.append(
+        {"round": s.round, "main": s.main, "plan": plan.id, "success": not failed,
+         "overwork": declarers, "tricks": list(s.tricks), "gains": [g / 2 for g in gains]}
+    )
+    _check_end(s)
+
+
+def _log_report(s: UltiaState, plan: Plan, failed: list[str], declarers: int, progress: int,
+                gains: list[int]) -> None:
     s.log(
         "report",
         main=s.main,
@@ -113,11 +124,6 @@ def report(s: UltiaState) -> None:
     )
     if s.opts.talon != "nobody":
         s.log("talon", cards=[C.code(c) for c in C.cards_of(s.talon)])
-    s.round_results.append(
-        {"round": s.round, "main": s.main, "plan": plan.id, "success": not failed,
-         "overwork": declarers, "tricks": list(s.tricks), "gains": [g / 2 for g in gains]}
-    )
-    _check_end(s)
 
 
 def _half(s: UltiaState, progress: int) -> int:

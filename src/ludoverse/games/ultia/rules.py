@@ -138,11 +138,12 @@ class UltiaState(State):
         self.last_trick_leader = -1
         self.overwork = 0
         self.reveal_queue: list[int] = []
-        self.log("deal", round=self.round, dealer=dealer,
-                 hand_sizes=[h.bit_count() for h in self.hands])
-        for p in range(self.n):
-            self.log("hand", seat=p, cards=[C.code(c) for c in C.cards_of(self.hands[p])],
-                     visible_to=p)
+        if not self.quiet:
+            self.log("deal", round=self.round, dealer=dealer,
+                     hand_sizes=[h.bit_count() for h in self.hands])
+            for p in range(self.n):
+                self.log("hand", seat=p, cards=[C.code(c) for c in C.cards_of(self.hands[p])],
+                         visible_to=p)
         bidding.start(self)
 
     def log(self, kind: str, visible_to: int | None = None, **data: Any) -> None:
