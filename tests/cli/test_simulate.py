@@ -14,7 +14,15 @@ from ludoverse.cli import app
 from ludoverse.cli.common import split_seats
 from ludoverse.core.api import Outcome
 from ludoverse.sim import play
-from ludoverse.sim.simulate import GameResult, game_seed, resolve_seats, simulate, summarize
+from ludoverse.sim.results import read_results
+from ludoverse.sim.simulate import (
+    GameResult,
+    SimSummary,
+    game_seed,
+    resolve_seats,
+    simulate,
+    summarize,
+)
 
 
 def _numbers(output: str) -> list[str]:
@@ -52,11 +60,56 @@ def test_out_writes_one_json_line_per_game(runner: CliRunner, ultia: str, tmp_pa
         ],
     )
     assert res.exit_code == 0, res.output
-    lines = [json.loads(ln) for ln in out.read_text().splitlines()]
+    header, *lines = [json.loads(ln) for ln in out.read_text().splitlines()]
+    assert header["kind"] == "ludoverse-simulation" and header["seats"] == ["random"] * 3
+    assert header["seed"] == 5 and header["game"] == "ultia"
+    lines.sort(key=lambda ln: ln["index"])
     assert [ln["seed"] for ln in lines] == [game_seed(5, i) for i in range(3)]
     for ln in lines:
         assert ln["decisions"] > 0
         assert set(ln["outcome"]) >= {"scores", "winners", "reason", "tiebreak_trace"}
+
+
+def _summary_numbers(s: SimSummary) -> tuple[object, ...]:
+    return (s.games, s.wins, s.mean_scores, s.mean_decisions, s.reasons)
+
+
+def test_a_stopped_run_resumes_to_the_same_result(ultia: str, tmp_path: Path) -> None:
+    whole = simulate(ultia, 12, ["random", "greedy", "random"], seed=9)
+    out = tmp_path / "run.jsonl"
+    simulate(ultia, 12, ["random", "greedy", "random"], seed=9, out=out)
+    # Kill it "half-way": keep the header and five games, and a line cut short.
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(lines[:6]) + lines[6][:25])
+    played: list[GameResult] = []
+    resumed = simulate(ultia, 12, ["random", "greedy", "random"], seed=9, out=out,
+                       on_game=played.append)
+    assert resumed.resumed == 5 and len(played) == 7
+    assert _summary_numbers(resumed) == _summary_numbers(whole)
+    _, games = read_results(out)
+    assert [g["index"] for g in games] == list(range(12))
+
+
+def test_parallel_workers_give_the_same_numbers(ultia: str) -> None:
+    one = simulate(ultia, 10, ["random", "greedy", "random"], seed=2, workers=1)
+    two = simulate(ultia, 10, ["random", "greedy", "random"], seed=2, workers=2)
+    assert _summary_numbers(one) == _summary_numbers(two)
+
+
+def test_a_results_file_of_another_run_is_refused(
+    runner: CliRunner, ultia: str, tmp_path: Path
+) -> None:
+    out = tmp_path / "run.jsonl"
+    base = ["simulate", ultia, "-n", "2", "--out", str(out), "-w", "1"]
+    assert runner.invoke(app, [*base, "--seats", "random,random,random"]).exit_code == 0
+    res = runner.invoke(app, [*base, "--seats", "greedy,random,random"])
+    assert res.exit_code == 2 and "holds another run (its seats differs" in res.output
+    res = runner.invoke(app, [*base, "--seats", "greedy,random,random", "--fresh"])
+    assert res.exit_code == 0, res.output
+    assert read_results(out)[0]["seats"] == ["greedy", "random", "random"]
+    out.write_text("not json\n")
+    res = runner.invoke(app, [*base, "--seats", "greedy,random,random"])
+    assert res.exit_code == 2 and "not a Ludoverse results file" in res.output
 
 
 def test_each_game_is_the_game_of_its_seed(ultia: str) -> None:

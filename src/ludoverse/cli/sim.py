@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import IO, Annotated
+from typing import Annotated
 
 import typer
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
+from rich.text import Text
 
 from ludoverse.cli.common import (
     GameArg,
@@ -34,6 +42,8 @@ from ludoverse.sim.bench import (
     sample_positions,
     search_rate,
 )
+from ludoverse.sim.parallel import worker_count
+from ludoverse.sim.results import ResultsFile, make_header
 from ludoverse.sim.simulate import SEED_STRIDE, GameResult, SimSummary, resolve_bot_seats, simulate
 
 MAX_REASONS = 6
@@ -101,29 +111,34 @@ def simulate_cmd(
         typer.Option(
             "--out",
             metavar="FILE",
-            help="Write one JSON line per game (seed, outcome, decisions) to this file.",
+            help="Results file (JSON lines: a header, then one line per game as it finishes). "
+            "Run the same command again to resume a stopped run.",
         ),
     ] = None,
+    fresh: Annotated[
+        bool, typer.Option("--fresh", help="Start the --out file over instead of resuming it.")
+    ] = False,
+    workers: Annotated[
+        str, typer.Option("--workers", "-w", metavar="K|auto",
+                          help="Processes to play on (default: one per core).")
+    ] = "auto",
 ) -> None:
     """Let bots play many games and report win rates, scores and game length per seat.
 
-    The same command gives the same numbers every time (only the speed line changes), so two
-    rule variants or bots can be compared on identical deals.
+    The same command gives the same numbers every time, with any number of workers (only the
+    speed line changes), so two rule variants or bots can be compared on identical deals.
     """
     g = load_game(game)
     opts = build_options(g, option or [])
     cont = load_content(g, content)
     with user_errors():
         specs = resolve_bot_seats(g, split_seats(seats), players)
-    fh: IO[str] | None = None
-    if out is not None:
-        with user_errors():
-            out.parent.mkdir(parents=True, exist_ok=True)
-            fh = out.open("w")
+        k = worker_count(workers)
     progress = Progress(
         TextColumn("simulating"),
         BarColumn(),
         MofNCompleteColumn(),
+        RateColumn(),
         TimeRemainingColumn(),
         console=err_console,
         transient=True,
@@ -132,24 +147,35 @@ def simulate_cmd(
     task = progress.add_task("games", total=games)
 
     def on_game(r: GameResult) -> None:
-        if fh is not None:
-            fh.write(json.dumps({"game": g.name, "seats": specs, **r.to_json()}) + "\n")
         progress.advance(task)
 
-    try:
-        with progress:  # input is checked above: an error from here on is a bug, with traceback
-            summary = simulate(
-                g, games, specs, seed=seed, options=opts, content=cont, on_game=on_game
-            )
-    finally:
-        if fh is not None:
-            fh.close()
+    with user_errors():  # a results file of another run is bad input
+        if out is not None and not fresh:
+            content_json = None if cont is None else g.content_to_json(cont)
+            header = make_header(g.name, g.version, specs, seed, opts.model_dump(mode="json"),
+                                 content_json)
+            ResultsFile.check(out, header)
+    with progress:  # input is checked above: an error from here on is a bug, with traceback
+        summary = simulate(g, games, specs, seed=seed, options=opts, content=cont,
+                           workers=k, on_game=on_game, out=out, fresh=fresh)
     print_summary(summary)
+    if summary.resumed:
+        console.print(f"{summary.resumed} games were read back from {out}; "
+                      f"{summary.games - summary.resumed} played now.", soft_wrap=True)
     console.print(
-        f"Time: {summary.elapsed:.2f} s ({summary.games_per_second:.1f} games/s, single process)"
+        f"Time: {summary.elapsed:.2f} s ({summary.games_per_second:.1f} games/s, "
+        f"{k} worker{'s' if k > 1 else ''})"
     )
     if out is not None:
         console.print(f"Per-game results written to {out}", soft_wrap=True)
+
+
+class RateColumn(ProgressColumn):
+    """Games per second so far."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.speed
+        return Text(f"{speed:,.1f} games/s" if speed else "", style="progress.data.speed")
 
 
 def _rate(x: float) -> str:

@@ -13,12 +13,15 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ludoverse.bots.base import SpecError, make
 from ludoverse.core.api import Game, Outcome
 from ludoverse.core.registry import load
+from ludoverse.sim.parallel import run_tasks
 from ludoverse.sim.play import play
+from ludoverse.sim.results import ResultsFile, game_line, make_header
 
 SEED_STRIDE = 1_000_003
 """A prime larger than any sensible batch, so seeds of different base seeds do not collide."""
@@ -79,7 +82,7 @@ class GameResult:
         }
 
 
-@dataclass(frozen=True)
+@dataclass
 class SimSummary:
     """Per-seat results of a batch. A game won jointly by ``k`` seats gives each ``1/k`` win."""
 
@@ -94,6 +97,8 @@ class SimSummary:
     mean_decisions: float
     reasons: dict[str, int] = field(default_factory=dict)
     elapsed: float = 0.0
+    resumed: int = 0
+    """Games read back from the results file rather than played in this run."""
 
     @property
     def win_rates(self) -> tuple[float, ...]:
@@ -101,7 +106,9 @@ class SimSummary:
 
     @property
     def games_per_second(self) -> float:
-        return self.games / self.elapsed if self.elapsed > 0 else float("inf")
+        """Speed of the games played in this run (resumed ones took no time)."""
+        played = self.games - self.resumed
+        return played / self.elapsed if self.elapsed > 0 else float("inf")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -131,6 +138,21 @@ def run_game(
     s = game_seed(seed, index)
     record, outcome = play(game, list(seats), seed=s, options=options, content=content)
     return GameResult(index, s, outcome, len(record.actions))
+
+
+def run_games_task(
+    game_name: str, seats: Sequence[str], seed: int, indexes: Sequence[int],
+    options: dict[str, Any], content: dict[str, Any] | None,
+) -> list[GameResult]:
+    """:func:`run_game` for a batch of games, from picklable arguments (a worker's job)."""
+    g = load(game_name)
+    return [run_game(g, seats, seed, i, options, content) for i in indexes]
+
+
+def batch_size(todo: int, workers: int) -> int:
+    """Games per job: big enough to hide process overhead, small enough that progress
+    moves and little is lost when a run is stopped."""
+    return 1 if workers <= 1 else max(1, min(50, todo // (workers * 40)))
 
 
 def summarize(
@@ -181,26 +203,53 @@ def simulate(
     content: Any = None,
     workers: int = 1,
     on_game: Callable[[GameResult], None] | None = None,
+    out: Path | str | None = None,
+    fresh: bool = False,
 ) -> SimSummary:
-    """Play ``games`` games between bots and summarise them.
+    """Play ``games`` games between bots on ``workers`` processes and summarise them.
 
-    ``seats`` defaults to greedy bots in every seat. ``on_game`` sees each result as it
-    finishes (progress bars, JSON-lines output). Only ``workers=1`` runs today; the argument
-    is here so callers need not change when the parallel runner arrives.
+    ``seats`` defaults to greedy bots in every seat. ``on_game`` sees each new result as it
+    finishes (progress bars). With ``out``, every game is written to that results file as it
+    finishes, and games already in it (from an earlier, stopped run of the same job) are not
+    played again; ``fresh`` starts the file over.
     """
     g = load(game) if isinstance(game, str) else game
     if games < 0:
         raise ValueError("the number of games cannot be negative")
-    if workers != 1:
-        raise ValueError("only workers=1 is available so far")
     specs = resolve_bot_seats(g, seats, players)
     opts = g.make_options(options)
-    results: list[GameResult] = []
+    opts_json = opts.model_dump(mode="json")
+    content_json = None if content is None else g.content_to_json(g.load_content(content))
+    store = None
+    if out is not None:
+        header = make_header(g.name, g.version, specs, seed, opts_json, content_json)
+        store = ResultsFile(Path(out), header, fresh)
+    done = {} if store is None else {
+        i: _result_from_line(e) for i, e in store.done.items() if i < games
+    }
+    todo = [i for i in range(games) if i not in done]
+    size = batch_size(len(todo), workers)
+    tasks = [(g.name, specs, seed, todo[k : k + size], opts_json, content_json)
+             for k in range(0, len(todo), size)]
+    results = list(done.values())
     t0 = time.perf_counter()
-    for i in range(games):
-        r = run_game(g, specs, seed, i, opts, content)
-        results.append(r)
-        if on_game is not None:
-            on_game(r)
+    try:
+        for batch in run_tasks(run_games_task, tasks, workers):
+            for r in batch:
+                if store is not None:
+                    store.write(game_line(r.index, r.seed, r.decisions, r.outcome))
+                results.append(r)
+                if on_game is not None:
+                    on_game(r)
+    finally:
+        if store is not None:
+            store.close()
     elapsed = time.perf_counter() - t0
-    return summarize(g, specs, seed, opts.model_dump(mode="json"), results, elapsed)
+    summary = summarize(g, specs, seed, opts_json, results, elapsed)
+    summary.resumed = len(done)
+    return summary
+
+
+def _result_from_line(entry: dict[str, Any]) -> GameResult:
+    return GameResult(int(entry["index"]), int(entry["seed"]),
+                      Outcome.from_json(entry["outcome"]), int(entry["decisions"]))
