@@ -42,39 +42,74 @@ from ludoverse.sim.bench import (
     sample_positions,
     search_rate,
 )
+from ludoverse.sim.metrics import compute
 from ludoverse.sim.parallel import worker_count
 from ludoverse.sim.results import ResultsFile, make_header
 from ludoverse.sim.simulate import SEED_STRIDE, GameResult, SimSummary, resolve_bot_seats, simulate
+from ludoverse.sim.stats import Estimate
 
 MAX_REASONS = 6
 """Games whose end reasons are free text (with scores in them) would list every game."""
 
 
+def _ci(e: Estimate, scale: float = 1.0, digits: int = 1) -> str:
+    return f"{scale * e.mean:.{digits}f} ± {scale * e.half_width:.{digits}f}"
+
+
 def print_summary(s: SimSummary) -> None:
+    m = compute(s.results, s.players)
     console.print(
         f"[bold]{escape(s.game)}[/bold]: {s.games} games, {s.players} players, base seed {s.seed} "
         f"(game i uses seed {s.seed} * {SEED_STRIDE} + i)"
     )
     table = Table(title_justify="left")
-    table.add_column("Seat", justify="right")
-    table.add_column("Bot")
-    table.add_column("Wins", justify="right")
-    table.add_column("Win rate", justify="right")
-    table.add_column("Mean score", justify="right")
+    for col in ("Seat", "Bot", "Wins", "Win rate %", "Mean score", "Score quartiles"):
+        table.add_column(col, justify="left" if col == "Bot" else "right")
     for seat, bot in enumerate(s.seats):
+        sc = m.scores[seat]
         table.add_row(
-            str(seat),
-            escape(bot),
-            fmt_num(s.wins[seat]),
-            f"{100 * s.win_rates[seat]:.1f}%",
-            f"{s.mean_scores[seat]:.2f}",
+            str(seat), escape(bot), fmt_num(s.wins[seat]), _ci(m.win_rate[seat], 100),
+            _ci(sc.mean, digits=2), f"{sc.q1:g} / {sc.median:g} / {sc.q3:g}",
         )
     console.print(table)
-    console.print("A win shared by k players counts as 1/k of a win for each of them.")
-    console.print(f"Mean game length: {s.mean_decisions:.1f} decisions")
+    console.print("± is a 95% confidence interval. A win shared by k players counts as 1/k "
+                  "of a win for each of them.")
+    console.print(
+        f"Balance (1 - largest win-rate gap): {m.balance:.3f}; first-player advantage "
+        f"(seat 0 minus {100 / s.players:.1f}%): {_ci(m.first_player_advantage, 100)} points"
+    )
+    console.print(
+        f"Mean game length: {s.mean_decisions:.1f} decisions (median {m.decisions.median:g}, "
+        f"range {m.decisions.minimum:g}-{m.decisions.maximum:g}); "
+        f"{m.branching:.1f} legal actions per decision"
+    )
+    console.print(f"Winning margin: {_ci(m.margin.mean, digits=2)} (median {m.margin.median:g}); "
+                  f"shared wins: {m.shared_wins}")
+    if m.decided_by:
+        console.print("Decided by a tie-breaker: " + "; ".join(
+            f"{escape(k)} ({v})" for k, v in m.decided_by.items()))
     if 0 < len(s.reasons) <= MAX_REASONS and 2 * len(s.reasons) <= s.games:
         ended = "; ".join(f"{escape(r)} ({n})" for r, n in s.reasons.items())
         console.print(f"Games ended by: {ended}")
+    if m.game_metrics:
+        gm = Table(title=f"{escape(s.game)} metrics per game", title_justify="left")
+        for col in ("Metric", "Mean", "Median", "Range"):
+            gm.add_column(col, justify="left" if col == "Metric" else "right")
+        for name, sp in m.game_metrics.items():
+            gm.add_row(escape(name), _ci(sp.mean, digits=3), f"{sp.median:g}",
+                       f"{sp.minimum:g}-{sp.maximum:g}")
+        console.print(gm)
+    for name, rows in m.game_tables.items():
+        if not rows:
+            continue
+        t = Table(title=escape(name), title_justify="left")
+        for col in rows[0]:
+            t.add_column(escape(str(col)), justify="left" if col == next(iter(rows[0]))
+                         else "right")
+        for row in rows:
+            t.add_row(*(f"{v:.3f}" if isinstance(v, float) else escape(str(v))
+                        for v in row.values()))
+        console.print(t)
 
 
 def simulate_cmd(

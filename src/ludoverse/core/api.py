@@ -235,6 +235,16 @@ class Game(ABC):
         """
         return {}
 
+    def game_metrics(self, state: State) -> dict[str, float]:
+        """Numbers a designer wants summarised over a batch of finished games (e.g. rounds
+        played); ``ludoverse simulate`` reports their means with confidence intervals."""
+        return {}
+
+    def game_tables(self, state: State) -> dict[str, list[dict[str, Any]]]:
+        """Rows per finished game, summarised per value of the first column over a batch
+        (e.g. ULTIA: one row per year with the plan adopted and whether it succeeded)."""
+        return {}
+
     def check_invariants(self, state: State) -> None:  # noqa: B027 - optional hook
         """Raise ``AssertionError`` if ``state`` breaks a conservation law (conformance hook)."""
 

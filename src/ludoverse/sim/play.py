@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ludoverse.bots.base import Bot, make
@@ -21,7 +22,19 @@ def bot_seed(seed: int, seat: int) -> int:
     return (seed * 1_000_003 + 7919 * (seat + 1)) & 0xFFFFFFFF
 
 
-def play(
+@dataclass
+class PlayedGame:
+    """A finished game with what a batch runner measures along the way."""
+
+    record: GameRecord
+    outcome: Outcome
+    final: State
+    decisions: int
+    legal_total: int
+    """Sum over decisions of the number of legal actions (branching = legal_total/decisions)."""
+
+
+def play_game(
     game: Game | str,
     seats: Sequence[str | Bot | Chooser],
     seed: int = 0,
@@ -29,7 +42,7 @@ def play(
     content: Any = None,
     budget: Any = None,
     max_decisions: int = 1_000_000,
-) -> tuple[GameRecord, Outcome]:
+) -> PlayedGame:
     """Play a game to the end; seat ``i`` is played by ``seats[i]``."""
     g = load(game) if isinstance(game, str) else game
     players: list[Bot | Chooser] = [
@@ -39,11 +52,14 @@ def play(
     rec = Recorder(g, len(players), seed, options, content, seats=specs)
     rngs = [random.Random(bot_seed(seed, i)) for i in range(len(players))]
     state = rec.state
+    decisions = legal_total = 0
     for _ in range(max_decisions):
         if state.is_terminal():
             break
         seat = state.current_player
         player = players[seat]
+        legal_total += len(state.legal_actions())
+        decisions += 1
         if isinstance(player, Bot):
             view = state.determinize(seat, rngs[seat])
             action = player.choose(view, seat, rngs[seat], budget)
@@ -54,4 +70,19 @@ def play(
         raise RuntimeError(f"{g.name} game with seed {seed} exceeded {max_decisions} decisions")
     out = state.outcome()
     assert out is not None
-    return rec.record, out
+    return PlayedGame(rec.record, out, state, decisions, legal_total)
+
+
+def play(
+    game: Game | str,
+    seats: Sequence[str | Bot | Chooser],
+    seed: int = 0,
+    options: Any = None,
+    content: Any = None,
+    budget: Any = None,
+    max_decisions: int = 1_000_000,
+) -> tuple[GameRecord, Outcome]:
+    """Play a game to the end; seat ``i`` is played by ``seats[i]``. Returns the record and
+    the outcome (:func:`play_game` also gives the final state and decision counts)."""
+    played = play_game(game, seats, seed, options, content, budget, max_decisions)
+    return played.record, played.outcome

@@ -14,8 +14,6 @@ import json
 from pathlib import Path
 from typing import IO, Any
 
-from ludoverse.core.api import Outcome
-
 HEADER_KIND = "ludoverse-simulation"
 
 
@@ -25,12 +23,6 @@ def make_header(
 ) -> dict[str, Any]:
     return {"kind": HEADER_KIND, "game": game, "version": version, "seats": list(seats),
             "seed": seed, "options": options, "content": content}
-
-
-def game_line(index: int, seed: int, decisions: int, outcome: Outcome,
-              extra: dict[str, Any] | None = None) -> dict[str, Any]:
-    return {"kind": "game", "index": index, "seed": seed, "decisions": decisions,
-            "outcome": outcome.to_json(), **(extra or {})}
 
 
 class ResultsFile:

@@ -20,8 +20,8 @@ from ludoverse.bots.base import SpecError, make
 from ludoverse.core.api import Game, Outcome
 from ludoverse.core.registry import load
 from ludoverse.sim.parallel import run_tasks
-from ludoverse.sim.play import play
-from ludoverse.sim.results import ResultsFile, game_line, make_header
+from ludoverse.sim.play import play_game
+from ludoverse.sim.results import ResultsFile, make_header
 
 SEED_STRIDE = 1_000_003
 """A prime larger than any sensible batch, so seeds of different base seeds do not collide."""
@@ -72,14 +72,27 @@ class GameResult:
     seed: int
     outcome: Outcome
     decisions: int
+    legal_total: int = 0
+    metrics: dict[str, float] = field(default_factory=dict)
+    tables: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "kind": "game",
             "index": self.index,
             "seed": self.seed,
             "decisions": self.decisions,
+            "legal_total": self.legal_total,
             "outcome": self.outcome.to_json(),
+            "metrics": self.metrics,
+            "tables": self.tables,
         }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> GameResult:
+        return cls(int(d["index"]), int(d["seed"]), Outcome.from_json(d["outcome"]),
+                   int(d["decisions"]), int(d.get("legal_total", 0)), dict(d.get("metrics", {})),
+                   dict(d.get("tables", {})))
 
 
 @dataclass
@@ -99,6 +112,8 @@ class SimSummary:
     elapsed: float = 0.0
     resumed: int = 0
     """Games read back from the results file rather than played in this run."""
+    results: list[GameResult] = field(default_factory=list, repr=False)
+    """Every game, in game order (for :func:`ludoverse.sim.metrics.compute`)."""
 
     @property
     def win_rates(self) -> tuple[float, ...]:
@@ -136,8 +151,9 @@ def run_game(
 ) -> GameResult:
     """Play game ``index`` of a run with base ``seed``; the unit of work for any runner."""
     s = game_seed(seed, index)
-    record, outcome = play(game, list(seats), seed=s, options=options, content=content)
-    return GameResult(index, s, outcome, len(record.actions))
+    played = play_game(game, list(seats), seed=s, options=options, content=content)
+    return GameResult(index, s, played.outcome, played.decisions, played.legal_total,
+                      game.game_metrics(played.final), game.game_tables(played.final))
 
 
 def run_games_task(
@@ -190,6 +206,7 @@ def summarize(
         mean_decisions=decisions / g if g else 0.0,
         reasons=dict(sorted(reasons.items())),
         elapsed=elapsed,
+        results=sorted(results, key=lambda r: r.index),
     )
 
 
@@ -225,7 +242,7 @@ def simulate(
         header = make_header(g.name, g.version, specs, seed, opts_json, content_json)
         store = ResultsFile(Path(out), header, fresh)
     done = {} if store is None else {
-        i: _result_from_line(e) for i, e in store.done.items() if i < games
+        i: GameResult.from_json(e) for i, e in store.done.items() if i < games
     }
     todo = [i for i in range(games) if i not in done]
     size = batch_size(len(todo), workers)
@@ -237,7 +254,7 @@ def simulate(
         for batch in run_tasks(run_games_task, tasks, workers):
             for r in batch:
                 if store is not None:
-                    store.write(game_line(r.index, r.seed, r.decisions, r.outcome))
+                    store.write(r.to_json())
                 results.append(r)
                 if on_game is not None:
                     on_game(r)
@@ -248,8 +265,3 @@ def simulate(
     summary = summarize(g, specs, seed, opts_json, results, elapsed)
     summary.resumed = len(done)
     return summary
-
-
-def _result_from_line(entry: dict[str, Any]) -> GameResult:
-    return GameResult(int(entry["index"]), int(entry["seed"]),
-                      Outcome.from_json(entry["outcome"]), int(entry["decisions"]))

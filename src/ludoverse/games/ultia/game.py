@@ -85,6 +85,23 @@ class UltiaGame(Game):
         return {"plans": studies.forced_rows, "bidding": studies.bidding_rows,
                 "win_temperature": studies.win_temperature_rows}
 
+    def game_metrics(self, state: Any) -> dict[str, float]:
+        years = state.round_results
+        return {
+            "years": float(len(years)),
+            "plans made": sum(r["success"] for r in years) / len(years) if years else 0.0,
+            "Overwork declared": float(sum(r["overwork"] for r in years)),
+            "tie-break needed": float(bool(state.trace)),
+        }
+
+    def game_tables(self, state: Any) -> dict[str, list[dict[str, Any]]]:
+        progress = {p.id: p.progress for p in state.plans.plan}
+        return {"plans adopted": [
+            {"plan": r["plan"], "progress %": progress[r["plan"]], "made": r["success"],
+             "Overwork": r["overwork"]}
+            for r in state.round_results
+        ]}
+
     def check_invariants(self, state: Any) -> None:
         """All 32 cards are in exactly one place: a hand, the face-down pair, a trick, a pile."""
         s: UltiaState = state
