@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import typer
 
+from ludoverse.cli.compare import compare_cmd
 from ludoverse.cli.info import bots_cmd, cards_cmd, games_cmd, rules_cmd
 from ludoverse.cli.play import play_cmd, replay_cmd
 from ludoverse.cli.sim import analyze_cmd, bench_cmd, simulate_cmd
@@ -30,6 +31,7 @@ app.command("cards")(cards_cmd)
 app.command("bots")(bots_cmd)
 app.command("simulate")(simulate_cmd)
 app.command("tournament")(tournament_cmd)
+app.command("compare")(compare_cmd)
 app.command("bench")(bench_cmd)
 app.command("analyze")(analyze_cmd)
 
