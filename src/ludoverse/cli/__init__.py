@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from ludoverse.cli.compare import compare_cmd
+from ludoverse.cli.compare import compare_cmd, report_cmd
 from ludoverse.cli.info import bots_cmd, cards_cmd, games_cmd, rules_cmd
 from ludoverse.cli.play import play_cmd, replay_cmd
 from ludoverse.cli.sim import analyze_cmd, bench_cmd, simulate_cmd
@@ -32,6 +32,7 @@ app.command("bots")(bots_cmd)
 app.command("simulate")(simulate_cmd)
 app.command("tournament")(tournament_cmd)
 app.command("compare")(compare_cmd)
+app.command("report")(report_cmd)
 app.command("bench")(bench_cmd)
 app.command("analyze")(analyze_cmd)
 

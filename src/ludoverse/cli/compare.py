@@ -1,7 +1,9 @@
-"""``ludoverse compare``: two rule variants or content files on the same seeds."""
+"""``ludoverse compare`` (two rule variants or content files on the same seeds) and
+``ludoverse report`` (an HTML report of a results file): the designer's tools."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -20,6 +22,7 @@ from ludoverse.cli.common import (
 )
 from ludoverse.sim.compare import Comparison, Variant, compare
 from ludoverse.sim.parallel import worker_count
+from ludoverse.sim.results import read_results
 from ludoverse.sim.simulate import SEED_STRIDE, GameResult, resolve_bot_seats
 
 VARIANT_HELP = ("Space-separated k=v rule options (preset=NAME too) and optionally "
@@ -99,3 +102,26 @@ def compare_cmd(
     with progress:
         result = compare(g, va, vb, games, specs, seed=seed, workers=k, on_game=on_game)
     print_comparison(result)
+
+
+def report_cmd(
+    results: Annotated[Path, typer.Argument(metavar="RESULTS",
+                                            help="A results file from 'simulate --out'.")],
+    html: Annotated[Path, typer.Option("--html", metavar="FILE",
+                                       help="Where to write the HTML report.")],
+) -> None:
+    """Write a self-contained HTML balance report (tables and plots) of a simulation run."""
+    with user_errors():
+        header, games = read_results(results)
+        if not games:
+            raise ValueError(f"{results} holds no finished games")
+        load_game(header["game"])
+        try:
+            from ludoverse.sim.report import render_html
+        except ImportError:  # pragma: no cover - only without the extra
+            raise ValueError("reports need matplotlib: pip install 'ludoverse[report]'") from None
+    page = render_html(header, [GameResult.from_json(g) for g in games])
+    with user_errors():
+        html.parent.mkdir(parents=True, exist_ok=True)
+        html.write_text(page)
+    console.print(f"Report of {len(games)} games written to {html}", soft_wrap=True)
