@@ -194,10 +194,21 @@ class UltiaState(State):
         self._apply(action)
         if self.opts.auto_forced:  # UL-OPT-13
             while self.phase != OVER:
-                legal = self.legal_actions()
-                if len(legal) != 1:
+                forced = self._forced()
+                if forced < 0:
                     break
-                self._apply(legal[0])
+                self._apply(forced)
+
+    def _forced(self) -> int:
+        """The only legal action, or -1; in trick play without building the legal list."""
+        if self.phase == PLAY:
+            seat = (self.leader + len(self.trick)) % self.n
+            m = exploration.playable(self, seat)
+            if m & (m - 1) or (self.trick_no < 2 and exploration.overwork_allowed(self, seat)):
+                return -1
+            return A.PLAY + m.bit_length() - 1
+        legal = self.legal_actions()
+        return legal[0] if len(legal) == 1 else -1
 
     def _apply(self, a: int) -> None:
         self.quiet_legal = None
