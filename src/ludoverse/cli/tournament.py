@@ -45,7 +45,8 @@ def print_tournament(r: TournamentResult) -> None:
     )
     table = Table(title_justify="left")
     for col in ("Bot", "Games", "Win %", "Score", "Elo", "Move ms"):
-        table.add_column(col, justify="left" if col == "Bot" else "right")
+        table.add_column(col, justify="left" if col == "Bot" else "right",
+                         overflow="fold", no_wrap=col != "Bot")
     for s in sorted(r.stats(), key=lambda s: -s.rating):
         table.add_row(
             escape(s.name), str(s.seat_games), _pct(s.win_share.mean, s.win_share.half_width),
