@@ -5,8 +5,9 @@ Both searches are timed the same way: one search per decision point with a real 
 a "simulation") is one fresh determinisation, a descent of the shared tree, one playout and
 the update.
 
-* Ludoverse: positions spread over greedy ULTIA games (every phase), bots as configured by
-  the game's strength levels and plain ``ismcts`` with random playouts to the end of the game.
+* Ludoverse: positions spread over greedy ULTIA games (every phase); textbook ISMCTS (random
+  playouts to the end of the game), random playouts to the end of the deal (the closest
+  match to a Hearts hand), and the configuration of ULTIA's bot levels.
 * OpenSpiel: ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` with its random-rollout
   evaluator on ``hearts``, at every trick-play decision of a few random hands. (Its search
   fails on Hearts' card-passing decisions, so those are skipped and counted.)
@@ -33,8 +34,9 @@ def ludoverse_rates(iters: int, positions: int, seed: int) -> list[tuple[str, fl
 
     game = ludoverse.load("ultia")
     pos = sample_positions(game, positions, seed)
-    specs = [f"ismcts:iters={iters}", f"ismcts:iters={iters},cutoff=stage",
-             f"ismcts:iters={iters},rollout=heuristic,cutoff=stage"]
+    specs = [f"ismcts:iters={iters},rollout=random,cutoff=none",  # textbook: to the game's end
+             f"ismcts:iters={iters},rollout=random,cutoff=stage",  # random, to the deal's end
+             f"ismcts:iters={iters}"]  # ULTIA's playout policy and year cutoff (the levels)
     return [(s, search_rate(game, s, pos, seed).iterations_per_second) for s in specs]
 
 

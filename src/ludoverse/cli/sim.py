@@ -287,7 +287,8 @@ def _bench_search(names: list[str], players: int | None, seed: int, count: int) 
         title_justify="left",
     )
     for col in ("Game", "Bot", "Iterations/s", f"x OpenSpiel ({high:,.0f}/s)"):
-        table.add_column(col, justify="left" if col in ("Game", "Bot") else "right")
+        table.add_column(col, justify="left" if col in ("Game", "Bot") else "right",
+                         overflow="fold")
     for name in names:
         try:
             g = load(name)
@@ -296,8 +297,8 @@ def _bench_search(names: list[str], players: int | None, seed: int, count: int) 
         with user_errors():
             n = g.check_players(players)
         positions = sample_positions(g, count, seed, players=n)
-        specs = list(dict.fromkeys(["ismcts:iters=500", g.bot_levels["medium"],
-                                    g.bot_levels["hard"]]))
+        specs = list(dict.fromkeys(["ismcts:iters=500,rollout=random,cutoff=none",
+                                    g.bot_levels["medium"], g.bot_levels["hard"]]))
         for spec in specs:
             if not spec.startswith("ismcts"):
                 continue
