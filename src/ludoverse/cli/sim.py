@@ -43,7 +43,7 @@ from ludoverse.sim.bench import (
     search_rate,
 )
 from ludoverse.sim.metrics import compute
-from ludoverse.sim.parallel import worker_count
+from ludoverse.sim.parallel import BACKENDS, worker_count
 from ludoverse.sim.results import ResultsFile, make_header
 from ludoverse.sim.simulate import SEED_STRIDE, GameResult, SimSummary, resolve_bot_seats, simulate
 from ludoverse.sim.stats import Estimate
@@ -157,6 +157,15 @@ def simulate_cmd(
         str, typer.Option("--workers", "-w", metavar="K|auto",
                           help="Processes to play on (default: one per core).")
     ] = "auto",
+    backend: Annotated[
+        str, typer.Option("--backend", metavar="local|ray",
+                          help="Where to play: local processes, or Ray (pip install "
+                          "'ludoverse[cluster]').")
+    ] = "local",
+    address: Annotated[
+        str | None, typer.Option("--address", metavar="ADDR",
+                                 help="Ray cluster to join (default: a private local one).")
+    ] = None,
 ) -> None:
     """Let bots play many games and report win rates, scores and game length per seat.
 
@@ -169,6 +178,14 @@ def simulate_cmd(
     with user_errors():
         specs = resolve_bot_seats(g, split_seats(seats), players)
         k = worker_count(workers)
+        if backend not in BACKENDS:
+            raise ValueError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+        if backend == "ray":
+            try:
+                import ray  # noqa: F401
+            except ImportError:
+                raise ValueError("the ray backend needs Ray: pip install 'ludoverse[cluster]'") \
+                    from None
     progress = Progress(
         TextColumn("simulating"),
         BarColumn(),
@@ -192,14 +209,15 @@ def simulate_cmd(
             ResultsFile.check(out, header)
     with progress:  # input is checked above: an error from here on is a bug, with traceback
         summary = simulate(g, games, specs, seed=seed, options=opts, content=cont,
-                           workers=k, on_game=on_game, out=out, fresh=fresh)
+                           workers=k, on_game=on_game, out=out, fresh=fresh,
+                           backend=backend, address=address)
     print_summary(summary)
     if summary.resumed:
         console.print(f"{summary.resumed} games were read back from {out}; "
                       f"{summary.games - summary.resumed} played now.", soft_wrap=True)
     console.print(
         f"Time: {summary.elapsed:.2f} s ({summary.games_per_second:.1f} games/s, "
-        f"{k} worker{'s' if k > 1 else ''})"
+        f"{k} worker{'s' if k > 1 else ''}{', Ray' if backend == 'ray' else ''})"
     )
     if out is not None:
         console.print(f"Per-game results written to {out}", soft_wrap=True)

@@ -26,14 +26,24 @@ def worker_count(workers: int | str | None) -> int:
     return n
 
 
+BACKENDS = ("local", "ray")
+
+
 def run_tasks(
-    fn: Callable[..., R], tasks: Sequence[tuple[Any, ...]], workers: int = 1
+    fn: Callable[..., R], tasks: Sequence[tuple[Any, ...]], workers: int = 1,
+    backend: str = "local", address: str | None = None,
 ) -> Iterator[R]:
     """``fn(*task)`` for every task, on ``workers`` processes; yields in completion order.
 
     With one worker everything runs in this process, in order, which keeps tracebacks simple.
     At most ``4 x workers`` tasks are queued at a time, so a long run can be stopped early.
+    ``backend="ray"`` runs the tasks on a Ray cluster instead (see :func:`run_on_ray`).
     """
+    if backend == "ray":
+        yield from run_on_ray(fn, tasks, workers, address)
+        return
+    if backend != "local":
+        raise ValueError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
     if workers <= 1 or len(tasks) <= 1:
         for t in tasks:
             yield fn(*t)
@@ -56,3 +66,36 @@ def run_tasks(
         finally:
             for f in pending:
                 f.cancel()
+
+
+def run_on_ray(
+    fn: Callable[..., R], tasks: Sequence[tuple[Any, ...]], workers: int = 1,
+    address: str | None = None,
+) -> Iterator[R]:
+    """Run the tasks as Ray remote functions; yields in completion order.
+
+    ``address`` joins an existing cluster (``"ray://head:10001"``, ``"auto"``, ...), whose
+    nodes need Ludoverse installed. Without it a private local Ray instance with ``workers``
+    CPUs is started for this run and shut down after it.
+    """
+    try:
+        import ray
+    except ImportError:
+        raise ValueError("the ray backend needs Ray: pip install 'ludoverse[cluster]'") from None
+    started = False
+    if not ray.is_initialized():
+        if address:
+            ray.init(address=address, log_to_driver=False)
+        else:
+            ray.init(address="local", num_cpus=workers, include_dashboard=False,
+                     _node_ip_address="127.0.0.1", log_to_driver=False)
+        started = True
+    try:
+        remote = ray.remote(fn)
+        pending = [remote.remote(*t) for t in tasks]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            yield ray.get(done[0])
+    finally:
+        if started:
+            ray.shutdown()

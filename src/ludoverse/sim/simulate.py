@@ -222,13 +222,16 @@ def simulate(
     on_game: Callable[[GameResult], None] | None = None,
     out: Path | str | None = None,
     fresh: bool = False,
+    backend: str = "local",
+    address: str | None = None,
 ) -> SimSummary:
     """Play ``games`` games between bots on ``workers`` processes and summarise them.
 
     ``seats`` defaults to greedy bots in every seat. ``on_game`` sees each new result as it
     finishes (progress bars). With ``out``, every game is written to that results file as it
     finishes, and games already in it (from an earlier, stopped run of the same job) are not
-    played again; ``fresh`` starts the file over.
+    played again; ``fresh`` starts the file over. ``backend="ray"`` plays on a Ray cluster
+    (``address``) or a private local Ray instance; the results are the same as locally.
     """
     g = load(game) if isinstance(game, str) else game
     if games < 0:
@@ -245,13 +248,13 @@ def simulate(
         i: GameResult.from_json(e) for i, e in store.done.items() if i < games
     }
     todo = [i for i in range(games) if i not in done]
-    size = batch_size(len(todo), workers)
+    size = batch_size(len(todo), workers if backend == "local" else max(2, workers))
     tasks = [(g.name, specs, seed, todo[k : k + size], opts_json, content_json)
              for k in range(0, len(todo), size)]
     results = list(done.values())
     t0 = time.perf_counter()
     try:
-        for batch in run_tasks(run_games_task, tasks, workers):
+        for batch in run_tasks(run_games_task, tasks, workers, backend, address):
             for r in batch:
                 if store is not None:
                     store.write(r.to_json())
