@@ -88,3 +88,16 @@ def test_bench_ismcts_script_runs(ultia: str) -> None:
     )
     assert res.returncode == 0, res.stderr
     assert "iterations/s" in res.stdout and "published" in res.stdout
+
+
+def test_bench_simulate_script_runs() -> None:
+    res = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_simulate.py"), "--games", "6",
+         "--seats", "random,random,random"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert res.returncode == 0, res.stderr
+    assert "speed-up with 2 workers" in res.stdout and "identical results" in res.stdout
