@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -11,7 +11,17 @@ import typer
 from pydantic import BaseModel
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
+from rich.text import Text
 
 from ludoverse.core.api import Game, Outcome
 from ludoverse.core.options import parse_option_args
@@ -43,6 +53,37 @@ OptionsOpt = Annotated[
         "See 'ludoverse rules GAME'.",
     ),
 ]
+
+WorkersOpt = Annotated[
+    str,
+    typer.Option("--workers", "-w", metavar="K|auto",
+                 help="Processes to play on (default: one per core)."),
+]
+
+
+class RateColumn(ProgressColumn):
+    """Games per second so far."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.speed
+        return Text(f"{speed:,.1f} games/s" if speed else "", style="progress.data.speed")
+
+
+def games_progress(label: str, total: int) -> tuple[Progress, Callable[..., None]]:
+    """A progress bar for a batch of games (on stderr, only on a terminal) and the callback
+    that advances it by one game."""
+    progress = Progress(
+        TextColumn(label), BarColumn(), MofNCompleteColumn(), RateColumn(),
+        TimeRemainingColumn(), console=err_console, transient=True,
+        disable=not err_console.is_terminal,
+    )
+    task = progress.add_task("games", total=total)
+
+    def advance(*_: Any) -> None:
+        progress.advance(task)
+
+    return progress, advance
+
 
 USAGE_EXIT = 2
 """Exit code for anything the user typed wrong (the same code click uses for usage errors)."""

@@ -8,14 +8,14 @@ from typing import Annotated
 
 import typer
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ludoverse.cli.common import (
     GameArg,
     PlayersOpt,
+    WorkersOpt,
     console,
-    err_console,
+    games_progress,
     load_game,
     split_seats,
     user_errors,
@@ -70,10 +70,7 @@ def compare_cmd(
                      help="Bots by seat (default: greedy in every seat)."),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", metavar="N", help="Base seed.")] = 0,
-    workers: Annotated[
-        str, typer.Option("--workers", "-w", metavar="K|auto",
-                          help="Processes to play on (default: one per core).")
-    ] = "auto",
+    workers: WorkersOpt = "auto",
 ) -> None:
     """Play the same seeds under two rule variants (or content files) and show what changes:
     win rate per seat, scores, length and the game's own metrics, with paired 95% intervals.
@@ -90,14 +87,7 @@ def compare_cmd(
     if va == vb:
         console.print("[yellow]A and B are the same variant: every difference will be 0."
                       "[/yellow]")
-    progress = Progress(
-        TextColumn("comparing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-        console=err_console, transient=True, disable=not err_console.is_terminal,
-    )
-    task = progress.add_task("games", total=2 * games)
-
-    def on_game(_: GameResult) -> None:
-        progress.advance(task)
+    progress, on_game = games_progress("comparing", 2 * games)
 
     with progress:
         result = compare(g, va, vb, games, specs, seed=seed, workers=k, on_game=on_game)

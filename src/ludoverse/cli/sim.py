@@ -7,26 +7,18 @@ from typing import Annotated
 
 import typer
 from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TextColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
-from rich.text import Text
 
 from ludoverse.cli.common import (
     GameArg,
     OptionsOpt,
     PlayersOpt,
+    WorkersOpt,
     build_options,
     console,
     err_console,
     fmt_num,
+    games_progress,
     load_content,
     load_game,
     split_seats,
@@ -45,7 +37,7 @@ from ludoverse.sim.bench import (
 from ludoverse.sim.metrics import compute
 from ludoverse.sim.parallel import BACKENDS, worker_count
 from ludoverse.sim.results import ResultsFile, make_header
-from ludoverse.sim.simulate import SEED_STRIDE, GameResult, SimSummary, resolve_bot_seats, simulate
+from ludoverse.sim.simulate import SEED_STRIDE, SimSummary, resolve_bot_seats, simulate
 from ludoverse.sim.stats import Estimate
 
 MAX_REASONS = 6
@@ -153,10 +145,7 @@ def simulate_cmd(
     fresh: Annotated[
         bool, typer.Option("--fresh", help="Start the --out file over instead of resuming it.")
     ] = False,
-    workers: Annotated[
-        str, typer.Option("--workers", "-w", metavar="K|auto",
-                          help="Processes to play on (default: one per core).")
-    ] = "auto",
+    workers: WorkersOpt = "auto",
     backend: Annotated[
         str, typer.Option("--backend", metavar="local|ray",
                           help="Where to play: local processes, or Ray (pip install "
@@ -186,20 +175,7 @@ def simulate_cmd(
             except ImportError:
                 raise ValueError("the ray backend needs Ray: pip install 'ludoverse[cluster]'") \
                     from None
-    progress = Progress(
-        TextColumn("simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        RateColumn(),
-        TimeRemainingColumn(),
-        console=err_console,
-        transient=True,
-        disable=not err_console.is_terminal,
-    )
-    task = progress.add_task("games", total=games)
-
-    def on_game(r: GameResult) -> None:
-        progress.advance(task)
+    progress, on_game = games_progress("simulating", games)
 
     with user_errors():  # a results file of another run is bad input
         if out is not None and not fresh:
@@ -221,14 +197,6 @@ def simulate_cmd(
     )
     if out is not None:
         console.print(f"Per-game results written to {out}", soft_wrap=True)
-
-
-class RateColumn(ProgressColumn):
-    """Games per second so far."""
-
-    def render(self, task: Task) -> Text:
-        speed = task.speed
-        return Text(f"{speed:,.1f} games/s" if speed else "", style="progress.data.speed")
 
 
 def _rate(x: float) -> str:

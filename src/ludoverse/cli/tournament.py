@@ -8,15 +8,15 @@ from typing import Annotated
 
 import typer
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ludoverse.cli.common import (
     GameArg,
     OptionsOpt,
+    WorkersOpt,
     build_options,
     console,
-    err_console,
+    games_progress,
     load_game,
     split_seats,
     user_errors,
@@ -24,7 +24,6 @@ from ludoverse.cli.common import (
 from ludoverse.sim.parallel import worker_count
 from ludoverse.sim.simulate import SEED_STRIDE
 from ludoverse.sim.tournament import (
-    TournamentGame,
     TournamentResult,
     schedule,
     tournament,
@@ -96,10 +95,7 @@ def tournament_cmd(
                            help="Play every deal from every seating (default: on).")
     ] = True,
     seed: Annotated[int, typer.Option("--seed", metavar="N", help="Base seed.")] = 0,
-    workers: Annotated[
-        str, typer.Option("--workers", "-w", metavar="K|auto",
-                          help="Processes to play on (default: one per core).")
-    ] = "auto",
+    workers: WorkersOpt = "auto",
     option: OptionsOpt = None,
     out: Annotated[
         Path | None,
@@ -116,14 +112,7 @@ def tournament_cmd(
         tournament_seats(g, specs)  # checks them before any game is played
         k = worker_count(workers)
     total = len(schedule(specs, games, rotate))
-    progress = Progress(
-        TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-        console=err_console, transient=True, disable=not err_console.is_terminal,
-    )
-    task = progress.add_task("games", total=total)
-
-    def on_game(_: TournamentGame) -> None:
-        progress.advance(task)
+    progress, on_game = games_progress("playing", total)
 
     with progress:  # input is checked above: an error from here on is a bug, with traceback
         result = tournament(g, specs, games, seed=seed, rotate=rotate, options=opts,
