@@ -36,7 +36,6 @@ def _env(name: str, default: int) -> int:
 GAMES = _env("LUDOVERSE_CONFORMANCE_GAMES", 300)
 DEEP_GAMES = min(GAMES, _env("LUDOVERSE_CONFORMANCE_DEEP_GAMES", 100))
 CHUNKS = min(GAMES, _env("LUDOVERSE_CONFORMANCE_CHUNKS", 4))
-_DEEP_STRIDE = GAMES / DEEP_GAMES
 
 
 @dataclass(frozen=True)
@@ -48,6 +47,7 @@ class Combo:
     label: str
     options: tuple[tuple[str, Any], ...]
     chunk: int
+    scale: float = 1.0
 
     @property
     def game(self) -> Game:
@@ -58,11 +58,14 @@ class Combo:
 
     @property
     def seeds(self) -> range:
-        return range(self.chunk, GAMES, CHUNKS)
+        return range(self.chunk, max(CHUNKS, round(GAMES * self.scale)), CHUNKS)
 
     @property
     def deep_seeds(self) -> list[int]:
-        deep = {int(i * _DEEP_STRIDE) for i in range(DEEP_GAMES)}
+        games = max(CHUNKS, round(GAMES * self.scale))
+        deep_games = min(games, max(CHUNKS, round(DEEP_GAMES * self.scale)))
+        stride = games / deep_games
+        deep = {int(i * stride) for i in range(deep_games)}
         return [s for s in self.seeds if s in deep]
 
     def __str__(self) -> str:
@@ -78,13 +81,16 @@ def _combos() -> tuple[list[str], list[Combo]]:
         try:
             game = ludoverse.load(name)
             option_sets = game.conformance_options()
-            counts = list(game.player_counts())
+            counts = {label: game.conformance_player_counts(label) for label in option_sets}
+            scale = game.conformance_scale
         except Exception:
             continue
         for label, options in option_sets.items():
-            for players in counts:
+            for players in counts[label]:
                 for chunk in range(CHUNKS):
-                    combos.append(Combo(name, players, label, tuple(options.items()), chunk))
+                    combos.append(
+                        Combo(name, players, label, tuple(options.items()), chunk, scale)
+                    )
     return names, combos
 
 
@@ -108,6 +114,10 @@ def test_game_loads(name: str) -> None:
     assert game.name == name
     assert game.conformance_options(), "conformance_options() must hold at least the default"
     assert list(game.player_counts()), "player_counts() is empty"
+    default = next(iter(game.conformance_options()))
+    assert game.conformance_player_counts(default) == list(game.player_counts()), (
+        "the default option set must run at every player count"
+    )
 
 
 @pytest.mark.parametrize("combo", FIRST_CHUNKS, ids=str)

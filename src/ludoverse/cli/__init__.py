@@ -34,7 +34,9 @@ app.command("tournament")(tournament_cmd)
 app.command("compare")(compare_cmd)
 app.command("report")(report_cmd)
 app.command("bench")(bench_cmd)
-app.command("analyze")(analyze_cmd)
+app.command(
+    "analyze", context_settings={"allow_extra_args": True, "ignore_unknown_options": True}
+)(analyze_cmd)
 
 
 def main() -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import inspect
+import typing
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -303,13 +305,18 @@ def _bench_search(names: list[str], players: int | None, seed: int, count: int) 
 
 
 def analyze_cmd(
+    ctx: typer.Context,
     game: GameArg,
     study: Annotated[str | None, typer.Argument(help="Study name; omit to list them.")] = None,
-    n: Annotated[int, typer.Option("--n", "-n", help="Sample size (deals or games).")] = 200,
+    n: Annotated[int, typer.Option("--n", "-n", "--samples",
+                                   help="Sample size (deals, games or setups).")] = 200,
     seed: Annotated[int, typer.Option(help="Base seed; the same seed gives the same table.")] = 0,
     option: OptionsOpt = None,
 ) -> None:
-    """Run a game-specific study (e.g. ULTIA's plan calibration) and print its table."""
+    """Run a game-specific study (e.g. ULTIA's plan calibration) and print its table.
+
+    Options the study itself takes (e.g. --players 3) follow the study name.
+    """
     with user_errors():
         g = load_game(game)
         studies = g.studies()
@@ -318,20 +325,90 @@ def analyze_cmd(
                 err_console.print(f"[red]{escape(g.name)} has no study {study!r}[/red]")
             for name, fn in studies.items():
                 doc = (fn.__doc__ or "").strip().splitlines()[0] if fn.__doc__ else ""
-                console.print(f"[bold]{escape(name)}[/bold]: {escape(doc)}")
+                params = ", ".join(f"--{p.replace('_', '-')}" for p in _study_params(fn))
+                console.print(f"[bold]{escape(name)}[/bold]: {escape(doc)}"
+                              + (f" [dim](options: {escape(params)})[/dim]" if params else ""))
             if not studies:
                 console.print(f"{escape(g.name)} has no studies yet.")
             if study is not None:
                 raise typer.Exit(2)
             return
+        fn = studies[study]
+        extra = _study_kwargs(study, fn, ctx.args)
         opts = build_options(g, option or []).model_dump()
-        rows = studies[study](n, seed, opts)
-    table = Table(title=f"{g.title}: {study} (n={n}, seed={seed})", title_justify="left")
+        rows = fn(n, seed, opts, **extra)
+    shown = "".join(f", {k}={v}" for k, v in extra.items())
+    table = Table(title=f"{g.title}: {study} (n={n}, seed={seed}{shown})", title_justify="left")
     for col in rows[0] if rows else []:
         table.add_column(str(col))
     for row in rows:
         table.add_row(*(escape(str(v)) for v in row.values()))
     console.print(table)
+
+
+_STUDY_POSITIONAL = 3
+"""Every study takes ``(n, seed, options)`` first; its other parameters are CLI options."""
+
+
+def _study_params(fn: Any) -> dict[str, inspect.Parameter]:
+    """The study's own options: its parameters after ``(n, seed, options)``."""
+    params = list(inspect.signature(fn).parameters.values())[_STUDY_POSITIONAL:]
+    return {p.name: p for p in params
+            if p.kind not in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)}
+
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def _coerce(value: str, kind: Any) -> Any:
+    if kind is bool:
+        if value.lower() in _TRUE | _FALSE:
+            return value.lower() in _TRUE
+        raise ValueError(value)
+    if kind in (int, float, str):
+        return kind(value)
+    return value  # unannotated (or an exotic type): the study gets the text
+
+
+def _study_kwargs(study: str, fn: Any, args: list[str]) -> dict[str, Any]:
+    """``--max-actions 3 --flag=yes`` after the study name -> ``{"max_actions": 3, ...}``,
+    each value coerced with the study parameter's annotation; ValueError for anything else."""
+    params = _study_params(fn)
+    try:
+        hints = typing.get_type_hints(fn)
+    except Exception:  # an annotation that does not resolve: fall back to the raw strings
+        hints = {}
+    listing = ", ".join(f"--{p.replace('_', '-')}" for p in params) or "none"
+    out: dict[str, Any] = {}
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if not arg.startswith("--") or len(arg) == 2:
+            raise ValueError(f"unexpected argument {arg!r} for study {study!r}; "
+                             f"its options: {listing}")
+        name, eq, value = arg[2:].partition("=")
+        key = name.replace("-", "_")
+        if key not in params:
+            raise ValueError(f"study {study!r} has no option --{name}; its options: {listing}")
+        kind = hints.get(key, params[key].annotation)
+        kind = {"int": int, "float": float, "str": str, "bool": bool}.get(kind, kind)
+        if not eq:
+            if i + 1 < len(args) and not args[i + 1].startswith("--"):
+                value = args[i + 1]
+                i += 1
+            elif kind is bool:
+                value = "true"
+            else:
+                raise ValueError(f"--{name} needs a value (study {study!r})")
+        try:
+            out[key] = _coerce(value, kind)
+        except ValueError:
+            tname = getattr(kind, "__name__", str(kind))
+            raise ValueError(f"--{name} must be {tname}, not {value!r} (study {study!r}; "
+                             f"its options: {listing})") from None
+        i += 1
+    return out
 
 
 def _bench_levels(name: str, players: int | None, seed: int, count: int) -> None:

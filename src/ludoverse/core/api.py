@@ -252,6 +252,15 @@ class Game(ABC):
         """Option sets the conformance suite must cover; at least the default."""
         return {"default": {}, **self.presets}
 
+    def conformance_player_counts(self, label: str) -> list[int]:
+        """Player counts the suite runs option set ``label`` at (default: every count). A game
+        with many option sets may run its variants at fewer counts, but never its default."""
+        return list(self.player_counts())
+
+    conformance_scale: ClassVar[float] = 1.0
+    """Share of the suite's games per combination this game runs (a slow game with many
+    option sets and player counts may ask for fewer games in each)."""
+
     def player_counts(self) -> Iterator[int]:
         return iter(range(self.min_players, self.max_players + 1))
 

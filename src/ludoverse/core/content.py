@@ -28,6 +28,8 @@ class Entry(BaseModel):
 
     provenance: Provenance
     source: str | None = None
+    note: str | None = None
+    """Why a reconstructed entry looks as it does, or which part of it is public."""
 
     @model_validator(mode="after")
     def _public_needs_source(self) -> Entry:

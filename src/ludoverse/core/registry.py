@@ -8,9 +8,10 @@ from ludoverse.core.api import Game
 
 # name -> module exporting GAME; modules load lazily so one broken game never blocks another.
 _MODULES: dict[str, str] = {
+    "paradox": "ludoverse.games.paradox",
     "ultia": "ludoverse.games.ultia",
 }
-_ALIASES = {"ULTIA": "ultia"}
+_ALIASES = {"ULTIA": "ultia", "PARADOX": "paradox"}
 _loaded: dict[str, Game] = {}
 
 

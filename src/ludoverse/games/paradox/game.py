@@ -1,0 +1,131 @@
+"""The PARADOX :class:`~ludoverse.core.api.Game`: static facts and the state factory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from ludoverse.core.api import Game
+from ludoverse.games.paradox import actions as A
+from ludoverse.games.paradox.content import ParadoxContent, default_content, load_content
+from ludoverse.games.paradox.options import PRESETS, ParadoxOptions
+from ludoverse.games.paradox.state import ParadoxState
+
+
+class ParadoxGame(Game):
+    name: ClassVar[str] = "paradox"
+    title: ClassVar[str] = "PARADOX"
+    version: ClassVar[str] = "1"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    Options: ClassVar[type[BaseModel]] = ParadoxOptions
+    presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
+    bot_levels: ClassVar[dict[str, str]] = {
+        "easy": "greedy",
+        "medium": "ismcts:iters=300",
+        "hard": "ismcts:iters=1500",
+    }
+
+    @property
+    def num_actions(self) -> int:
+        return A.NUM_ACTIONS
+
+    def new_game(
+        self,
+        players: int | None = None,
+        seed: int = 0,
+        options: BaseModel | dict[str, Any] | None = None,
+        content: Any = None,
+    ) -> ParadoxState:
+        n = self.check_players(players)
+        opts = self.make_options(options)
+        cont = self.default_content() if content is None else self.load_content(content)
+        return ParadoxState(self, opts, cont, n, seed)  # type: ignore[arg-type]
+
+    def state_from_json(self, d: dict[str, Any]) -> ParadoxState:
+        from ludoverse.games.paradox.views import state_from_json
+
+        return state_from_json(self, d)
+
+    def action_info(self, action: int) -> dict[str, Any]:
+        return A.info(action)
+
+    def default_content(self) -> ParadoxContent:
+        return default_content()
+
+    def load_content(self, source: Any) -> ParadoxContent:
+        if isinstance(source, ParadoxContent):
+            return source
+        if isinstance(source, str | Path | dict):
+            return load_content(source)
+        raise TypeError(f"PARADOX content is a TOML path or dict, not {type(source)}")
+
+    def content_to_json(self, content: Any) -> dict[str, Any]:
+        return self.load_content(content).model_dump(mode="json")
+
+    def conformance_options(self) -> dict[str, dict[str, Any]]:
+        return {
+            "rulebook": {},
+            "training": {"preset": "training"},
+            "child_to_work": {"preset": "child_to_work"},
+            "flare": {"deck_scenario": "flare"},
+            "parallel_universe": {"deck_scenario": "parallel_universe"},
+            "mad_scientist": {"preset": "mad_scientist"},
+            "maelstrom": {"triggered_scenario": "maelstrom", "alliances": True},
+            "matrix_levels": {"triggered_scenario": "matrix"},
+            "variants": {"phase_mode": "speed_variant", "nexus_start_space": "past",
+                         "nebula_effect": "none", "black_white_on_past": "printed_only",
+                         "shield_supply": "unlimited", "first_chief_scientist": "seat0",
+                         "triggered_scenario": "matrix", "matrix_scenario_mode": "add",
+                         "matrix_scenario_progression": "apply_then_rotate",
+                         "maelstrom_non_timeline": "redraw", "alliances": True},
+            "manual": {"auto_forced": False, "locked_board_reset": "off",
+                       "research_goals": False, "deck_scenario": "none"},
+        }
+
+    conformance_scale: ClassVar[float] = 0.34
+    """A PARADOX game is long (about 150 decisions) and has ten option sets: 100 games each."""
+
+    def conformance_player_counts(self, label: str) -> list[int]:
+        """The rulebook game at 2, 3 and 4 players; each variant at one count. The 2-player
+        runs are games with Research Goals, where a Secret Objective keeps something hidden
+        even when the (optional) Research Hand is not drawn."""
+        return _CONFORMANCE_COUNTS.get(label, list(self.player_counts()))
+
+    def studies(self) -> dict[str, Any]:
+        from ludoverse.games.paradox import studies
+
+        return {"locked-board": studies.locked_board}
+
+    def game_metrics(self, state: Any) -> dict[str, float]:
+        s: ParadoxState = state
+        return {
+            "Fractured Worlds at the end": float(sum(s.fractured)),
+            "cards scored": sum(len(p) for p in s.score) / s.n,
+        }
+
+    def check_invariants(self, state: Any) -> None:
+        from ludoverse.games.paradox.invariants import check
+
+        check(state)
+
+    @property
+    def heuristics(self) -> Any:  # type: ignore[override]
+        from ludoverse.games.paradox import heuristics
+
+        return heuristics
+
+    def render(self, observation: dict[str, Any], seat: int | None) -> Any:
+        from ludoverse.games.paradox.render import render
+
+        return render(observation, seat)
+
+
+_CONFORMANCE_COUNTS = {
+    "training": [3], "child_to_work": [4], "flare": [2], "parallel_universe": [2],
+    "mad_scientist": [3], "maelstrom": [4], "matrix_levels": [3], "variants": [4], "manual": [3],
+}
+
+GAME = ParadoxGame()

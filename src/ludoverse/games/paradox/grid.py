@@ -1,0 +1,151 @@
+"""Energy Discs, the 5x5 Matrix, and the Strand shapes of each Matrix level.
+
+A disc is the int ``colour * 3 + symbol``; a Matrix space is ``row * 5 + column`` with row 0
+at the top; a set of spaces is a 25-bit mask. Everything here is plain ints so that Strand
+detection, drops and the locked-board check stay fast.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+SIZE = 5
+CELLS = SIZE * SIZE
+ALL_CELLS = (1 << CELLS) - 1
+
+RED, YELLOW, BLUE, BLACK, WHITE = range(5)
+COLOURS = ("red", "yellow", "blue", "black", "white")
+SYMBOLS = ("helix", "star", "ring")
+"""Our names for the three printed symbols, whose shapes are not public."""
+NUM_COLOURS = len(COLOURS)
+NUM_SYMBOLS = len(SYMBOLS)
+DISC_TYPES = NUM_COLOURS * NUM_SYMBOLS
+"""One set is one disc of each type: 15 discs."""
+PURPLE = DISC_TYPES
+"""A Trigger Disc (purple, no symbol)."""
+EMPTY = -1
+
+TIMELINE_COLOURS = (RED, YELLOW, BLUE)
+WORLD_COLOURS = (BLACK, WHITE)
+
+
+def disc(colour: int, symbol: int) -> int:
+    return colour * NUM_SYMBOLS + symbol
+
+
+def colour_of(d: int) -> int:
+    return d // NUM_SYMBOLS
+
+
+def symbol_of(d: int) -> int:
+    return d % NUM_SYMBOLS
+
+
+def cell(row: int, column: int) -> int:
+    return row * SIZE + column
+
+
+def cells_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def mask_of(cells: list[int] | tuple[int, ...]) -> int:
+    m = 0
+    for c in cells:
+        m |= 1 << c
+    return m
+
+
+FILL_ORDER = tuple(cell(r, c) for r in range(SIZE - 1, -1, -1) for c in range(SIZE))
+"""Left to right, bottom to top: row 4 from column 0, then row 3, ... (a Matrix is drawn and
+refilled in this order)."""
+
+ROWS = tuple(mask_of([cell(r, c) for c in range(SIZE)]) for r in range(SIZE))
+COLUMNS = tuple(mask_of([cell(r, c) for r in range(SIZE)]) for c in range(SIZE))
+LINES = ROWS + COLUMNS
+"""Row 0-4 then column 0-4: what a Breakthrough or a Flare may wipe."""
+
+
+class Shape(NamedTuple):
+    """A Strand shape: its spaces, the resources it earns, and how a player would name it."""
+
+    index: int
+    mask: int
+    cells: tuple[int, ...]
+    value: int
+    kind: str
+    """``row``, ``column``, ``diagonal`` or ``box``."""
+    name: str
+
+
+def _runs(kind: str, lines: list[tuple[str, list[int]]]) -> list[tuple[int, str, str, int]]:
+    out = []
+    for label, cells in lines:
+        n = len(cells)
+        for length in (4, 5):
+            for start in range(n - length + 1):
+                run = cells[start:start + length]
+                out.append((mask_of(run), kind, f"{length}-Strand in {label}", length - 3))
+    return out
+
+
+def _build() -> tuple[Shape, ...]:
+    raw: list[tuple[int, str, str, int]] = []
+    raw += _runs("row", [(f"row {r + 1}", [cell(r, c) for c in range(SIZE)]) for r in range(SIZE)])
+    raw += _runs("column", [(f"column {c + 1}", [cell(r, c) for r in range(SIZE)])
+                            for c in range(SIZE)])
+    diagonals = []
+    for d in range(-1, 2):  # down-right diagonals of length >= 4: column - row = d
+        cells = [cell(r, r + d) for r in range(SIZE) if 0 <= r + d < SIZE]
+        diagonals.append((f"the down-right diagonal {d:+d}", cells))
+    for d in range(3, 6):  # down-left: row + column = d
+        cells = [cell(r, d - r) for r in range(SIZE) if 0 <= d - r < SIZE]
+        diagonals.append((f"the down-left diagonal {d}", cells))
+    raw += _runs("diagonal", diagonals)
+    for h, w, value in ((2, 2, 1), (2, 3, 2), (3, 2, 2)):
+        for r in range(SIZE - h + 1):
+            for c in range(SIZE - w + 1):
+                cells = [cell(r + i, c + j) for i in range(h) for j in range(w)]
+                raw.append((mask_of(cells), "box", f"{h}x{w} box at row {r + 1}, column {c + 1}",
+                            value))
+    return tuple(Shape(i, m, tuple(cells_of(m)), v, k, name)
+                 for i, (m, k, name, v) in enumerate(raw))
+
+
+SHAPES = _build()
+NUM_SHAPES = len(SHAPES)
+LEVEL_SHAPES: dict[int, tuple[Shape, ...]] = {
+    1: tuple(s for s in SHAPES if s.kind in ("row", "column")),
+    2: tuple(s for s in SHAPES if s.kind == "box"),
+    3: tuple(s for s in SHAPES if s.kind == "diagonal"),
+}
+"""Matrix scenario levels: 1 Rows/Columns (the base rule), 2 Boxes, 3 Diagonals."""
+
+
+def colour_masks(grid: list[int]) -> list[int]:
+    """For each colour, the mask of spaces holding a disc of that colour."""
+    masks = [0] * NUM_COLOURS
+    for i, d in enumerate(grid):
+        if d >= 0:
+            masks[d // NUM_SYMBOLS] |= 1 << i
+    return masks
+
+
+def strands(grid: list[int], shapes: tuple[Shape, ...]) -> list[tuple[Shape, int]]:
+    """Every Strand on the grid as ``(shape, colour)``, keeping only maximal ones: a shape
+    inside a bigger Strand of the same colour (a 4-run in a 5-run, a 2x2 box in a 2x3 box)
+    is part of that Strand, not a Strand of its own."""
+    found: list[tuple[Shape, int]] = []
+    for colour, m in enumerate(colour_masks(grid)):
+        if m.bit_count() < 4:
+            continue
+        hits = [s for s in shapes if m & s.mask == s.mask]
+        for s in hits:
+            if not any(o.mask != s.mask and o.mask & s.mask == s.mask for o in hits):
+                found.append((s, colour))
+    return found
