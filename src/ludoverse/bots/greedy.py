@@ -34,7 +34,7 @@ class GreedyBot:
         best: list[int] = []
         best_value = float("-inf")
         for a in actions:
-            child = state.clone()
+            child = state.search_clone()  # applies only its own legal actions
             child.apply(a)
             v = heur.evaluate(child, seat)
             if self.noise:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from ludoverse.games.paradox import actions as A
 from ludoverse.games.paradox import cards as K
 from ludoverse.games.paradox import grid as G
+from ludoverse.games.paradox.locked import strand_distances
 from ludoverse.games.paradox.resources import missing
 from ludoverse.games.paradox.scoring import SET_VP, breakdown
 from ludoverse.games.paradox.state import ALLIANCE_RESOURCE, MATRIX, OVER, ParadoxState
@@ -27,43 +28,21 @@ WIN_TEMPERATURE = 4.0
 """VP lead that makes one player about e times likelier to win than another (search rewards)."""
 
 
+_DISTANCES: dict[tuple[object, ...], list[int]] = {}
+_CACHE_LIMIT = 200_000
+
+
 def colour_distances(grid: Sequence[int], anomaly: Sequence[int] | None, shielded: int,
                      shapes: Sequence[G.Shape]) -> list[int]:
-    """For each colour, the fewest swaps to complete a Strand of it (0: one is waiting);
-    the exact count of ``locked.actions_to_strand``, per colour."""
-    colour_mask = [0] * G.NUM_COLOURS
-    symbol_mask = [0] * G.NUM_SYMBOLS
-    avail = [[0] * G.NUM_SYMBOLS for _ in range(G.NUM_COLOURS)]
-    holes = 0
-    free = G.ALL_CELLS & ~shielded
-    for i, d in enumerate(grid):
-        if d >= 0:
-            c, s = divmod(d, G.NUM_SYMBOLS)
-            colour_mask[c] |= 1 << i
-            if free >> i & 1:
-                symbol_mask[s] |= 1 << i
-                avail[c][s] += 1
-        else:
-            holes |= 1 << i
-    if anomaly is not None:
-        for d in anomaly:
-            if d >= 0:
-                avail[d // G.NUM_SYMBOLS][d % G.NUM_SYMBOLS] += 1
-    best = [9] * G.NUM_COLOURS
-    for shape in shapes:
-        m = shape.mask
-        if m & holes:
-            continue
-        size = len(shape.cells)
-        need = [(m & sm).bit_count() for sm in symbol_mask]
-        for c in range(G.NUM_COLOURS):
-            wrong = size - (m & colour_mask[c]).bit_count()
-            if wrong >= best[c] or m & shielded & ~colour_mask[c]:
-                continue
-            a = avail[c]
-            if need[0] <= a[0] and need[1] <= a[1] and need[2] <= a[2]:
-                best[c] = wrong
-    return best
+    """``locked.strand_distances``, cached: one move changes one Matrix, so the same
+    Matrices are measured again and again while a bot compares moves."""
+    key = (*grid, *(anomaly or ()), shielded, len(shapes), shapes[0].index)
+    hit = _DISTANCES.get(key)
+    if hit is None:
+        if len(_DISTANCES) > _CACHE_LIMIT:
+            _DISTANCES.clear()
+        hit = _DISTANCES[key] = strand_distances(grid, anomaly, shielded, shapes)
+    return hit
 
 
 def _needs(s: ParadoxState, p: int) -> list[float]:
@@ -192,17 +171,83 @@ def rewards(state: ParadoxState) -> list[float]:
     return [w / total for w in weights]
 
 
+def strand_swaps(s: ParadoxState, most_wrong: int = 2) -> tuple[list[int], list[int]]:
+    """Swaps that complete a Strand, and swaps that bring one a disc closer (a shape with
+    ``most_wrong`` wrong discs or fewer, for a colour the player wants): for each wrong space,
+    a swap with a disc of the right colour and the same symbol from outside the shape."""
+    from ludoverse.games.paradox.matrix import anomaly_open, shapes_in_play
+
+    seat = s.mover
+    grid = s.matrices[seat]
+    locks = s.locks[seat]
+    colour_mask = [0] * G.NUM_COLOURS
+    by_type: list[int] = [0] * G.DISC_TYPES
+    shielded = 0
+    for i, d in enumerate(grid):
+        if locks[i] >= 0:
+            shielded |= 1 << i
+        if d >= 0:
+            colour_mask[d // G.NUM_SYMBOLS] |= 1 << i
+            if locks[i] < 0:
+                by_type[d] |= 1 << i
+    anomaly = s.anomaly if anomaly_open(s) else None
+    want = _needs(s, seat)
+    pair = A.PAIR_INDEX
+    complete: set[int] = set()
+    closer: set[int] = set()
+    for shape in shapes_in_play(s):
+        m = shape.mask
+        for c in range(G.NUM_COLOURS):
+            wrong = m & ~colour_mask[c]
+            k = wrong.bit_count()
+            if k == 0 or k > most_wrong or wrong & shielded or (k > 1 and want[c] < 1):
+                continue
+            target = complete if k == 1 else closer
+            for x in G.cells_of(wrong):
+                d = grid[x]
+                if d < 0:
+                    break
+                sym = d % G.NUM_SYMBOLS
+                right = c * G.NUM_SYMBOLS + sym
+                for y in G.cells_of(by_type[right] & ~m):
+                    target.add(A.SWAP + pair[(x, y) if x < y else (y, x)])
+                if anomaly is not None and anomaly[sym] == right:
+                    target.add(A.SWAP_ANOMALY + x)
+    return sorted(complete), sorted(closer - complete)
+
+
+MAX_CANDIDATES = 24
+
+
+def candidates(state: ParadoxState) -> list[int]:
+    """The moves worth searching: in the Matrix phase, swaps that complete or approach a
+    Strand, waiting Strands and every non-swap choice; elsewhere every legal move."""
+    legal = state.legal_actions()
+    if state.phase != MATRIX or state.actions_left == 0 or len(legal) <= MAX_CANDIDATES:
+        return legal
+    complete, closer = strand_swaps(state)
+    others = [a for a in legal if a >= A.RESOLVE]
+    swaps = complete + closer[:max(0, MAX_CANDIDATES - len(complete))]
+    if not swaps:
+        swaps = [a for a in legal if a < A.RESOLVE][:MAX_CANDIDATES]
+    return sorted(set(swaps) | set(others))
+
+
 def rollout_action(state: ParadoxState, rng: random.Random) -> int:
-    """A quick sensible move for playouts: spend pending resources where they fit (else let
-    them go), draft at random, and end the Matrix phase after random swaps."""
+    """A quick sensible move for playouts: resolve or complete a Strand when one is there,
+    else move towards one; spend resources where they fit; draft at random."""
     legal = state.legal_actions()
     if state.phase == MATRIX:
-        swaps = [a for a in legal if a < A.END_PHASE]
-        resolves = [a for a in swaps if a >= A.RESOLVE]
+        if state.actions_left == 0:
+            return A.END_PHASE
+        resolves = [a for a in legal if A.RESOLVE <= a < A.END_PHASE]
         if resolves:
             return rng.choice(resolves)
-        if swaps and state.actions_left > 0:
-            return rng.choice(swaps)
+        complete, closer = strand_swaps(state, 2)
+        if complete:
+            return rng.choice(complete)
+        if closer:
+            return rng.choice(closer)
         return A.END_PHASE
     keep = [a for a in legal if a != A.ALLOC_LOSE]
     return rng.choice(keep or legal)

@@ -26,7 +26,7 @@ def hidden_cards(s: ParadoxState, seat: int) -> list[int]:
 
 
 def determinize(s: ParadoxState, seat: int, rng: random.Random) -> ParadoxState:
-    """PX-KNOW-3: a state ``seat`` cannot tell from the real one; hidden cards are dealt anew,
+    """PX-KNOW-6: a state ``seat`` cannot tell from the real one; hidden cards are dealt anew,
     the other Secret Objectives redrawn, and the bag's future draws re-seeded."""
     t = s.clone()
     t.events = s.events_for(seat)

@@ -91,6 +91,15 @@ def actions_to_strand(grid: Sequence[int], anomaly: Sequence[int] | None, shield
     may not be used (a Nebula covers it); ``shielded`` a mask of spaces under Shield tokens.
     Returns ``NO_STRAND`` when no number of swaps can make one.
     """
+    best = min(strand_distances(grid, anomaly, shielded, shapes))
+    return best if best == NO_STRAND else max(1, best)
+
+
+def strand_distances(grid: Sequence[int], anomaly: Sequence[int] | None, shielded: int,
+                     shapes: Sequence[Shape]) -> list[int]:
+    """For each colour, the fewest swaps that complete a Strand of that colour (0: one is
+    already on the board), or ``NO_STRAND``: the formula of the module docstring, per colour.
+    Bots use it to see how close a Matrix is to the colours they need."""
     free = ALL_CELLS & ~shielded
     colour_mask = [0] * NUM_COLOURS
     symbol_mask = [0] * NUM_SYMBOLS
@@ -109,7 +118,7 @@ def actions_to_strand(grid: Sequence[int], anomaly: Sequence[int] | None, shield
         for d in anomaly:
             if 0 <= d < DISC_TYPES:
                 avail[d // NUM_SYMBOLS][d % NUM_SYMBOLS] += 1
-    best = NO_STRAND
+    best = [NO_STRAND] * NUM_COLOURS
     for shape in shapes:
         m = shape.mask
         if m & holes:
@@ -118,14 +127,12 @@ def actions_to_strand(grid: Sequence[int], anomaly: Sequence[int] | None, shield
         need = [(m & sm).bit_count() for sm in symbol_mask]
         for c in range(NUM_COLOURS):
             wrong = size - (m & colour_mask[c]).bit_count()
-            if wrong >= best or m & shielded & ~colour_mask[c]:
+            if wrong >= best[c] or m & shielded & ~colour_mask[c]:
                 continue
             a = avail[c]
             if need[0] <= a[0] and need[1] <= a[1] and need[2] <= a[2]:
-                best = wrong
-                if best <= 1:
-                    return 1
-    return best if best == NO_STRAND else max(1, best)
+                best[c] = wrong
+    return best
 
 
 def is_locked(grid: Sequence[int], anomaly: Sequence[int] | None, shielded: int,

@@ -50,7 +50,7 @@ def draw(s: ParadoxState) -> int:
 
 
 def drop(grid: list[int], locks: list[int]) -> None:
-    """PX-MATRIX-6, PX-MATRIX-7: discs fall to the lowest empty space of their column; a
+    """PX-MATRIX-7, PX-MATRIX-9: discs fall to the lowest empty space of their column; a
     shielded disc never moves, so discs above it come to rest on it."""
     for col in range(G.SIZE):
         bottom = G.SIZE - 1  # the lowest free row of the current segment
@@ -68,7 +68,7 @@ def drop(grid: list[int], locks: list[int]) -> None:
 
 
 def refill(s: ParadoxState, seat: int) -> None:
-    """Drop, then draw into every empty space, left to right, bottom to top (PX-MATRIX-6)."""
+    """Drop, then draw into every empty space, left to right, bottom to top (PX-MATRIX-8)."""
     grid = s.matrices[seat]
     drop(grid, s.locks[seat])
     for c in G.FILL_ORDER:
@@ -77,14 +77,14 @@ def refill(s: ParadoxState, seat: int) -> None:
 
 
 def shapes_in_play(s: ParadoxState) -> tuple[G.Shape, ...]:
-    """The Strand shapes of the current Matrix level (PX-SCEN-12)."""
+    """The Strand shapes of the current Matrix level (PX-SCEN-13..15)."""
     if s.level == 1 or s.opts.matrix_scenario_mode == "replace":
         return G.LEVEL_SHAPES[s.level]
     return G.LEVEL_SHAPES[1] + G.LEVEL_SHAPES[s.level]
 
 
 def anomaly_open(s: ParadoxState) -> bool:
-    """PX-MATRIX-4: a Nebula on the Anomaly blocks swaps with it for the turn."""
+    """PX-MATRIX-6: a Nebula on the Anomaly blocks swaps with it for the turn."""
     return not (s.nebulas and s.opts.nebula_effect == "block_anomaly")
 
 
@@ -123,7 +123,7 @@ def breakthrough(s: ParadoxState, seat: int) -> MatCard | None:
 
 
 def spendable_flare(s: ParadoxState, seat: int) -> int:
-    """A Flare scored in an earlier turn (PX-SCEN-7), or -1."""
+    """A Flare scored in an earlier turn (PX-SCEN-6), or -1."""
     for card in s.score[seat]:
         if K.is_flare(card) and s.flare_turn.get(card, s.turn) < s.turn:
             return card
@@ -158,13 +158,13 @@ def legal(s: ParadoxState) -> list[int]:
                     if anomaly[grid[i] % 3] not in (grid[i], G.EMPTY):
                         out.append(A.SWAP_ANOMALY + i)
         seen = set()
-        for shape, _ in G.strands(grid, shapes_in_play(s)):  # PX-STRAND-5
+        for shape, _ in G.strands(grid, shapes_in_play(s)):  # PX-STRAND-6
             if shape.index not in seen:
                 seen.add(shape.index)
                 out.append(A.RESOLVE + shape.index)
         if s.locked_offer:
             out.append(A.REBUILD)
-    if breakthrough(s, seat) is not None:  # PX-SCEN-3
+    if breakthrough(s, seat) is not None:  # PX-SCEN-2
         out.append(A.BT_EXTRA)
         out += [A.BT_WIPE + k for k in range(len(G.LINES))]
     if spendable_flare(s, seat) >= 0:
@@ -205,14 +205,14 @@ def apply(s: ParadoxState, a: int) -> None:
         turns.end_matrix_phase(s)
     elif a == A.REBUILD:
         rebuild(s, seat)
-    elif a == A.BT_EXTRA:  # PX-SCEN-3: one more action; the card leaves the game
+    elif a == A.BT_EXTRA:  # PX-SCEN-2: one more action; the card leaves the game
         _use_breakthrough(s, seat)
         s.actions_left += 1
     elif a < A.FLARE_SPEND:
         _use_breakthrough(s, seat)
         wipe(s, seat, G.LINES[a - A.BT_WIPE])
         after_refill(s)
-    elif a == A.FLARE_SPEND:  # PX-SCEN-8
+    elif a == A.FLARE_SPEND:  # PX-SCEN-6
         card = spendable_flare(s, seat)
         s.score[seat].remove(card)
         s.gone.append(card)
@@ -227,7 +227,15 @@ def apply(s: ParadoxState, a: int) -> None:
 
 
 def _strand_keys(s: ParadoxState, grid: list[int]) -> set[tuple[int, int]]:
-    return {(shape.index, colour) for shape, colour in G.strands(grid, shapes_in_play(s))}
+    """Every ``(shape, colour)`` complete on the grid, inside a bigger Strand or not: a shape
+    that was already complete before a swap is not new after it, so a swap that cuts a
+    waiting 5-Strand down to 4 leaves that 4 waiting (PX-STRAND-4)."""
+    shapes = shapes_in_play(s)
+    keys = set()
+    for colour, m in enumerate(G.colour_masks(grid)):
+        if m.bit_count() >= 4:
+            keys.update((shape.index, colour) for shape in shapes if m & shape.mask == shape.mask)
+    return keys
 
 
 def _after_move(s: ParadoxState, before: set[tuple[int, int]]) -> None:
@@ -263,7 +271,7 @@ def _waiting_group(s: ParadoxState, index: int) -> list[tuple[G.Shape, int]]:
 
 
 def resolve(s: ParadoxState, found: list[tuple[G.Shape, int]]) -> None:
-    """PX-STRAND-1..3, PX-ALLOC-8: the Strands' discs leave the Matrix; each Strand earns its
+    """PX-STRAND-1..3, PX-ALLOC-7: the Strands' discs leave the Matrix; each Strand earns its
     resources, a Strand through a Nexus shield repairs that Nexus, Flares advance."""
     from ludoverse.games.paradox import scenarios
     from ludoverse.games.paradox.state import ALLOCATE
@@ -290,7 +298,7 @@ def resolve(s: ParadoxState, found: list[tuple[G.Shape, int]]) -> None:
     for c in G.cells_of(removed):
         grid[c] = G.EMPTY
         card = locks[c]
-        if card >= 0:  # PX-ALLOC-8: the Nexus is repaired; the Quake does not move
+        if card >= 0:  # PX-ALLOC-7: the Nexus is repaired; the Quake does not move
             locks[c] = -1
             _score_from_mat(s, seat, card)
             s.log("nexus_repaired", seat=seat, card=card)
@@ -315,7 +323,7 @@ def _score_from_mat(s: ParadoxState, seat: int, card: int) -> None:
 
 def finish_allocation(s: ParadoxState) -> None:
     """After the last resource of an action: the Quake moves once (decision 5), the Matrix
-    drops and refills (PX-STRAND-7), then Flare benefits and triggers."""
+    drops and refills (PX-STRAND-8), then Flare benefits and triggers."""
     from ludoverse.games.paradox import resources
 
     resources.move_quake(s)
@@ -352,7 +360,7 @@ def to_decision(s: ParadoxState) -> None:
 
 def wipe(s: ParadoxState, seat: int, mask: int) -> None:
     """Discard the discs of ``mask`` and refill (Breakthrough, Flare). A Nexus whose shielded
-    disc is wiped can no longer be repaired: its card is discarded unscored (PX-SCEN-4)."""
+    disc is wiped can no longer be repaired: its card is discarded unscored (PX-SCEN-3)."""
     from ludoverse.games.paradox import turns
 
     grid = s.matrices[seat]

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ludoverse.games.paradox.state import MatCard, ParadoxState
 
 PARALLEL_COST = 3
-"""A Parallel Universe needs 3 black or white resources (PX-SCEN-9)."""
+"""A Parallel Universe needs 3 black or white resources (PX-SCEN-7)."""
 
 
 def card_accepts(s: ParadoxState, mc: MatCard, colour: int) -> bool:
@@ -59,7 +59,7 @@ def targets(s: ParadoxState, colour: int, ally: bool = False) -> list[int]:
             if s.fractured[w] or (s.world_shield[w] < 0 and free):
                 out.append(A.ALLOC_WORLD + w)
     if s.opts.alliances and not ally and not s.ally_on_card[colour] \
-            and s.ally_holder[colour] != seat:  # PX-ALLY-1, PX-ALLY-4
+            and s.ally_holder[colour] != seat:  # PX-ALLY-2, PX-ALLY-4
         out.append(A.ALLOC_ALLIANCE)
     if s.maelstrom >= 0:
         cost = s.content.maelstroms[s.maelstrom].cost.counts()
@@ -146,7 +146,7 @@ def _world(s: ParadoxState, seat: int, w: int, cname: str) -> None:
 
 
 def _alliance(s: ParadoxState, seat: int, colour: int) -> None:
-    """PX-ALLY-1, PX-ALLY-4: take the token from the table, or break another's Alliance."""
+    """PX-ALLY-2, PX-ALLY-4: take the token from the table, or break another's Alliance."""
     holder = s.ally_holder[colour]
     if holder < 0:
         s.ally_holder[colour] = seat
@@ -158,7 +158,7 @@ def _alliance(s: ParadoxState, seat: int, colour: int) -> None:
 
 
 def _maelstrom(s: ParadoxState, seat: int, r: int, colour: int) -> None:
-    """PX-SCEN-11: pay the Maelstrom's cost to score its card; the Quake does not move."""
+    """PX-SCEN-10: pay the Maelstrom's cost to score its card; the Quake does not move."""
     from ludoverse.games.paradox.state import ALLIANCE_RESOURCE
 
     s.maelstrom_res[seat].append(r)
@@ -174,21 +174,19 @@ def _maelstrom(s: ParadoxState, seat: int, r: int, colour: int) -> None:
 
 
 def clear_maelstrom(s: ParadoxState) -> None:
-    """Resources on the Maelstrom go back to their owners' discard piles (Alliance tokens to
-    the table)."""
+    """The discs on a claimed or replaced Maelstrom go back into the bag (PX-SCEN-11); Alliance
+    tokens paid to it went back to the table when they were paid."""
     from ludoverse.games.paradox.state import ALLIANCE_RESOURCE
 
     for p in range(s.n):
-        for r in s.maelstrom_res[p]:
-            if r < ALLIANCE_RESOURCE:
-                s.mat_discard[p].append(r)
+        s.bag += [r for r in s.maelstrom_res[p] if r < ALLIANCE_RESOURCE]
         s.maelstrom_res[p] = []
     s.maelstrom = -1
     s.maelstrom_card = -1
 
 
 def move_quake(s: ParadoxState) -> None:
-    """PX-QUAKE-1..4: clockwise by the action's sum; it fractures a Stable World, breaks a
+    """PX-QUAKE-1..3: clockwise by the action's sum; it fractures a Stable World, breaks a
     shield instead, and cannot hurt a Fractured World."""
     steps = s.quake_due
     s.quake_due = 0

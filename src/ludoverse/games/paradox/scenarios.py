@@ -19,14 +19,14 @@ if TYPE_CHECKING:
 
 
 def trigger_threshold(s: ParadoxState) -> int:
-    """PX-SCEN-10: 3 purple discs with 2 players, 4 with 3 or 4."""
+    """PX-SCEN-9: 3 purple discs with 2 players, 4 with 3 or 4."""
     return 3 if s.n == 2 else 4
 
 
 # Flares -----------------------------------------------------------------------------------------
 
 def advance_flares(s: ParadoxState, seat: int, colours: set[int], rest: list[int]) -> list[int]:
-    """PX-SCEN-5, PX-SCEN-6: each Flare whose next colour was just made advances one step, with
+    """PX-SCEN-4, PX-SCEN-5: each Flare whose next colour was just made advances one step, with
     one of the Strand's spare discs as its marker; its benefit is queued. Returns the discs that
     go to the mat's discard pile."""
     for mc in s.mats[seat]:
@@ -60,7 +60,7 @@ def score_flare(s: ParadoxState, seat: int, card: int) -> None:
 # Triggered Scenarios ------------------------------------------------------------------------------
 
 def process_triggers(s: ParadoxState) -> None:
-    """PX-SCEN-10: when enough purple discs are set aside, the scenario triggers and every
+    """PX-SCEN-9: when enough purple discs are set aside, the scenario triggers and every
     purple disc goes back into the bag."""
     from ludoverse.games.paradox.state import TRIGGER_DISCS
 
@@ -76,7 +76,7 @@ def process_triggers(s: ParadoxState) -> None:
 
 
 def _matrix_level(s: ParadoxState) -> None:
-    """PX-SCEN-12: the Level stack turns; the level in force changes how Strands form."""
+    """PX-SCEN-13: the Level stack turns; the level in force changes how Strands form."""
     stack = s.level_stack
     if s.opts.matrix_scenario_progression == "rotate_then_apply":
         stack.append(stack.pop(0))
@@ -88,7 +88,7 @@ def _matrix_level(s: ParadoxState) -> None:
 
 
 def _maelstrom(s: ParadoxState) -> None:
-    """PX-SCEN-11: turn up the top deck card; a Timeline or Nexus gets the next Maelstrom card,
+    """PX-SCEN-10..12: turn up the top deck card; a Timeline or Nexus gets the next Maelstrom card,
     replacing (and discarding) an unclaimed one."""
     from ludoverse.games.paradox.resources import clear_maelstrom
 

@@ -109,13 +109,13 @@ def breakdown(s: ParadoxState, p: int) -> dict[str, Any]:
         if w >= 0:
             sets[w] += 1
     wild = sum(1 for c in pile if K.is_parallel(c))
-    for w in sorted(range(15), key=lambda w: -sets[w]):  # PX-SCEN-9: largest open sets first
+    for w in sorted(range(15), key=lambda w: -sets[w]):  # PX-SCORE-4: largest open sets first
         if wild and 1 <= sets[w] < 4:
             sets[w] += 1
             wild -= 1
     world_vp = sum(SET_VP[min(n, 4)] for n in sets)
     goals = []
-    for slot, goal in enumerate(s.goals):  # PX-GOAL-2..4
+    for slot, goal in enumerate(s.goals):  # PX-GOAL-2..5, PX-GOAL-7
         g = s.content.research_goals[goal]
         counted = s.secret[p] if g.kind == "secret" else goal
         n = goal_count(s, p, counted) if counted >= 0 else 0

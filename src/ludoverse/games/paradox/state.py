@@ -3,7 +3,7 @@
 A turn is the Wormhole phase (``wormhole``), the Matrix phase of every player (``matrix``,
 with resources allocated in ``resources``), and the Chief Scientist's Cleanup (``turns``);
 after 12 turns ``scoring`` ends the game. Seats go to the left: the player on a seat's left is
-``seat + 1`` (PX-SETUP-12).
+``seat + 1`` (PX-SETUP-13).
 """
 
 from __future__ import annotations
@@ -149,7 +149,7 @@ class ParadoxState(State):
         self._setup_deck()
         self.cs = 0 if opts.first_chief_scientist == "seat0" else self.rng.below(players)
         self._setup_discs()
-        wormhole.fill(self, setup=True)  # PX-SETUP-10
+        wormhole.fill(self, setup=True)  # PX-SETUP-11
         self._setup_goals()
         self.log("setup", players=players, chief_scientist=self.cs,
                  world_at=list(self.world_at), quake=self.quake, anomaly=list(self.anomaly),
@@ -164,13 +164,13 @@ class ParadoxState(State):
     # Set-up ----------------------------------------------------------------------------------
 
     def _setup_board(self) -> None:
-        """PX-SETUP-2, PX-SETUP-3: World discs at random on the ring, Quake on its start."""
+        """PX-SETUP-3, PX-SETUP-4: World discs at random on the ring, Quake on its start."""
         track = self.content.quake_track
         self.world_at = [-1] * track.spaces
         self.fractured = [False] * 15
         self.world_shield = [-1] * 15
         self.quake = track.start
-        if not self.opts.take_your_child_to_work:  # PX-VAR-2: no Worlds, no Quake
+        if not self.opts.take_your_child_to_work:  # PX-VAR-3: no Worlds, no Quake
             order = list(range(15))
             self.rng.shuffle(order)
             for space, w in zip(track.world_spaces, order, strict=True):
@@ -178,7 +178,7 @@ class ParadoxState(State):
         self.turn = 1
 
     def _setup_deck(self) -> None:
-        """PX-SETUP-5: Timelines, Nexus cards, Nebulas and the Deck Scenario, shuffled."""
+        """PX-SETUP-6: Timelines, Nexus cards, Nebulas and the Deck Scenario, shuffled."""
         o = self.opts
         counts = {"breakthrough": o.breakthrough_cards, "flare": o.flare_cards,
                   "parallel_universe": o.parallel_universe_cards}
@@ -204,7 +204,7 @@ class ParadoxState(State):
         self.level_stack = [1, 2, 3]
 
     def _setup_discs(self) -> None:
-        """PX-SETUP-6..9: the bag, each Matrix drawn in turn, 2 more sets, the Anomaly."""
+        """PX-SETUP-7..10: the bag, each Matrix drawn in turn, 2 more sets, the Anomaly."""
         from ludoverse.games.paradox import matrix
 
         self.bag = list(range(G.DISC_TYPES)) * SETS[self.n]
@@ -246,9 +246,12 @@ class ParadoxState(State):
         self.locked_offer = False
         self.picker = -1
         self.cs_taken = 0
+        from ludoverse.games.paradox.scenarios import process_triggers
+
+        process_triggers(self)  # purple discs drawn for the Anomaly may already trigger
 
     def _setup_goals(self) -> None:
-        """PX-SETUP-11, PX-GOAL-7: three Research Goals face up; a Secret Objective deals every
+        """PX-SETUP-12, PX-GOAL-7: three Research Goals face up; a Secret Objective deals every
         player a personal goal from the rest."""
         self.goals: list[int] = []
         self.secret = [-1] * self.n
@@ -271,7 +274,7 @@ class ParadoxState(State):
     # Shared helpers ----------------------------------------------------------------------------
 
     def shields_free(self) -> int:
-        """Shield tokens not on a Matrix or a World (PX-WORM-8)."""
+        """Shield tokens not on a Matrix or a World (PX-WORM-5)."""
         if self.opts.shield_supply == "unlimited":
             return SHIELD_TOKENS
         used = sum(1 for w in self.world_shield if w >= 0)

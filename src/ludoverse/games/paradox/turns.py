@@ -28,7 +28,7 @@ def start_turn(s: ParadoxState) -> None:
 def after_pick(s: ParadoxState, seat: int) -> None:
     from ludoverse.games.paradox import matrix
 
-    if s.opts.phase_mode == "speed_variant":  # PX-VAR-4: your Matrix phase follows your pick
+    if s.opts.phase_mode == "speed_variant":  # PX-VAR-5: your Matrix phase follows your pick
         matrix.begin(s, seat)
         return
     if seat != s.cs:
@@ -88,10 +88,10 @@ def unlock(s: ParadoxState, seat: int, card: int) -> None:
 
 
 def cleanup(s: ParadoxState) -> None:
-    """PX-CLEAN-1..7, by the Chief Scientist after their own Matrix phase."""
+    """PX-CLEAN-1..5, by the Chief Scientist after their own Matrix phase."""
     from ludoverse.games.paradox import scoring
 
-    if s.turn >= 12:  # PX-CLEAN-8: the Quake dissipates after the 12th turn
+    if s.turn >= 12:  # PX-CLEAN-5: the Quake dissipates after the 12th turn
         scoring.end_game(s)
         return
     s.gone += s.nebulas  # Nebulas leave the game

@@ -30,9 +30,11 @@ def card_json(s: ParadoxState, card: int) -> dict[str, Any] | None:
         d["asset"] = s.content.asset_names[s.content.timeline_assets[card]]
     elif K.is_nexus(card):
         cell = s.content.nexus_cells[K.world_of(card)]
-        d["space"] = [cell // G.SIZE, cell % G.SIZE]
+        d["lock"] = [cell // G.SIZE, cell % G.SIZE]
     elif K.is_flare(card):
         d["colours"] = list(s.content.flares[card - K.FLARE].colours)
+    elif K.is_parallel(card):
+        d["cost"] = {"black or white": 3}
     return d
 
 
@@ -47,7 +49,7 @@ def mat_card_json(s: ParadoxState, mc: MatCard) -> dict[str, Any]:
 
 def observation(s: ParadoxState, seat: int | None) -> dict[str, Any]:
     """Everything on the table, the Research Hand to the Chief Scientist only, each Secret
-    Objective to its owner only (PX-KNOW-1, PX-KNOW-2)."""
+    Objective to its owner only (PX-KNOW-2, PX-KNOW-3)."""
     from ludoverse.games.paradox.matrix import shapes_in_play
 
     goals = s.content.research_goals
@@ -64,13 +66,15 @@ def observation(s: ParadoxState, seat: int | None) -> dict[str, Any]:
         "current_player": s.current_player,
         "quake": s.quake if not s.opts.take_your_child_to_work else None,
         "ring": [None if w < 0 else {"world": w, "name": s.world_name(w),
-                                     "fractured": s.fractured[w], "shield": s.world_shield[w]}
+                                     "fractured": s.fractured[w],
+                                     "shield": s.world_shield[w] if s.world_shield[w] >= 0
+                                     else None}
                  for w in s.world_at],
         "stable": [card_json(s, c) for c in s.stable],
         "unstable": [card_json(s, c) for c in s.unstable],
         "deck": len(s.deck),
         "known_deck_top": [card_json(s, c) for c, k in zip(s.deck, s.deck_knower, strict=True)
-                           if seat is not None and k == seat][::-1],
+                           if seat is not None and seat >= 0 and k == seat][::-1],
         "discard": [card_json(s, c) for c in s.discard],
         "research_hand": ([card_json(s, c) for c in s.hand] if seat == s.cs
                           else len(s.hand)),
@@ -84,9 +88,12 @@ def observation(s: ParadoxState, seat: int | None) -> dict[str, Any]:
         "matrix_level": s.level,
         "strand_shapes": sorted({sh.kind for sh in shapes_in_play(s)}),
         "research_goals": [{"slot": i + 1, "id": goals[g].id, "name": goals[g].name,
-                            "text": goals[g].text} for i, g in enumerate(s.goals)],
-        "secret_objective": (goals[s.secret[seat]].id
-                             if seat is not None and s.secret[seat] >= 0 else None),
+                            "kind": goals[g].kind, "text": goals[g].text}
+                           for i, g in enumerate(s.goals)],
+        "secret_objective": ({"id": goals[s.secret[seat]].id, "name": goals[s.secret[seat]].name,
+                              "text": goals[s.secret[seat]].text}
+                             if seat is not None and 0 <= seat < s.n and s.secret[seat] >= 0
+                             else None),
         "alliances": [{"colour": G.COLOURS[c], "holder": s.ally_holder[c],
                        "on_card": s.ally_on_card[c]} for c in range(5)] if s.opts.alliances
         else None,
@@ -99,12 +106,19 @@ def observation(s: ParadoxState, seat: int | None) -> dict[str, Any]:
         "shields_free": s.shields_free(),
         "players_view": [_player(s, p) for p in range(s.n)],
         "actions_left": s.actions_left if s.phase in (1, 2, 3) else None,
-        "pending_resources": [G.COLOURS[r // 3] if r < 100 else f"{G.COLOURS[r - 100]} alliance"
+        "pending_resources": [G.COLOURS[r // 3] if r < 100 else f"{G.COLOURS[r - 100]} Alliance"
                               for r in s.pending],
+        "waiting_strands": ([{"shape": sh.index, "name": sh.name, "colour": G.COLOURS[c]}
+                             for sh, c in G.strands(s.matrices[s.mover], shapes_in_play(s))]
+                            if s.mover >= 0 and s.phase in (1, 2, 3) else []),
+        "flare_benefits_owed": len(s.flare_queue),
         "locked_board": s.locked_offer,
     }
     if s.final:
         obs["final"] = [dict(f, goals=list(f["goals"])) for f in s.final]
+        out = s.outcome()
+        if out is not None:
+            obs["outcome"] = out.to_json()
     return obs
 
 
@@ -113,7 +127,9 @@ def _player(s: ParadoxState, p: int) -> dict[str, Any]:
         "seat": p,
         "matrix": [[disc_json(s.matrices[p][r * G.SIZE + c]) for c in range(G.SIZE)]
                    for r in range(G.SIZE)],
-        "shields": [[r // G.SIZE, r % G.SIZE] for r in range(G.CELLS) if s.locks[p][r] >= 0],
+        "shields": [{"space": [r // G.SIZE, r % G.SIZE], "card": s.locks[p][r],
+                     "name": s.card_name(s.locks[p][r])}
+                    for r in range(G.CELLS) if s.locks[p][r] >= 0],
         "mat": [mat_card_json(s, mc) for mc in s.mats[p]],
         "score_pile": [card_json(s, c) for c in s.score[p]],
         "mat_discard": len(s.mat_discard[p]),

@@ -19,7 +19,7 @@ HAND_SIZE = 4
 
 def draw_card(s: ParadoxState) -> int:
     """The top card of the deck; an empty deck is rebuilt from the shuffled discard pile
-    (PX-CLEAN-6). -1 when every card is elsewhere."""
+    (PX-CLEAN-4). -1 when every card is elsewhere."""
     if not s.deck:
         if not s.discard:
             return -1
@@ -33,8 +33,8 @@ def draw_card(s: ParadoxState) -> int:
 
 
 def reveal(s: ParadoxState) -> int:
-    """Draw until a card that is not a Nebula: each Nebula goes on the Anomaly (PX-SETUP-10,
-    PX-CLEAN-5)."""
+    """Draw until a card that is not a Nebula: each Nebula goes on the Anomaly (PX-SETUP-11,
+    PX-WORM-7, PX-CLEAN-3)."""
     while True:
         card = draw_card(s)
         if card < 0 or not K.is_nebula(card):
@@ -67,7 +67,7 @@ def draw_hand(s: ParadoxState) -> None:
 
 
 def draftable(s: ParadoxState, card: int) -> bool:
-    """A Nexus needs a free shield token for its Matrix space (PX-WORM-8)."""
+    """A Nexus needs a free shield token for its Matrix space (PX-WORM-5)."""
     return card >= 0 and (not K.is_nexus(card) or s.shields_free() > 0)
 
 
@@ -79,7 +79,7 @@ def legal(s: ParadoxState) -> list[int]:
         return [*slots, A.TAKE_NOTHING]
     if s.hand_drawn:  # PX-WORM-6: one card from the hand, or up to two from the Wormhole
         hand = [A.HAND + i for i, c in enumerate(s.hand) if draftable(s, c)]
-        if s.n == 2:  # PX-WORM-7: a 2-player hand, once drawn, must be used
+        if s.n == 2:  # PX-WORM-8: a 2-player hand, once drawn, must be used
             return hand or [A.TAKE_NOTHING]
         return sorted([*slots, *hand, A.TAKE_NOTHING])
     if s.n == 2 and (s.deck or s.discard):
@@ -133,7 +133,7 @@ def _done(s: ParadoxState) -> None:
 
     seat = s.picker
     if seat == s.cs:
-        if s.hand:  # PX-WORM-6: the rest of the hand goes back on top, in drawn order
+        if s.hand:  # PX-WORM-7: the rest of the hand goes back on top, in drawn order
             for card in reversed(s.hand):
                 s.deck.append(card)
                 s.deck_knower.append(s.cs)
