@@ -74,7 +74,7 @@ def games_progress(label: str, total: int) -> tuple[Progress, Callable[..., None
     that advances it by one game."""
     progress = Progress(
         TextColumn(label), BarColumn(), MofNCompleteColumn(), RateColumn(),
-        TimeRemainingColumn(), console=err_console, transient=True,
+        TimeRemainingColumn(), console=err_console, transient=True, refresh_per_second=2,
         disable=not err_console.is_terminal,
     )
     task = progress.add_task("games", total=total)

@@ -16,7 +16,6 @@ from .builders import (
     card,
     check,
     end,
-    from_bag,
     give,
     mat_card,
     matrix_phase,
@@ -104,15 +103,15 @@ def test_a_token_needs_somewhere_to_go() -> None:
 def test_on_a_timeline_the_token_stays_until_the_card_is_repaired() -> None:
     s = game()
     holding(s, 0, RED)
-    future = to_mat(s, 0, "Alphoria Future")  # 2 red, 1 yellow, 1 blue
+    future = to_mat(s, 0, "Alphoria Future")  # 1 red, 1 yellow
     matrix_phase(s, 0, turn=2)
     s.apply(A.USE_ALLIANCE + RED)  # not an action: the phase keeps its two
     assert (s.phase, s.pending) == (ALLOCATE, [100 + RED])
-    give(s, "Alphoria Future")
+    give(s, "Alphoria Future")  # the red is paid, the yellow still missing
     assert future.allies == [RED] and s.ally_on_card[RED] and s.ally_holder[RED] == -1
     assert s.actions_left == 2 and s.phase == MATRIX
-    future.discs = from_bag(s, "Rh Yh")
-    strand(s, "B")
+    assert future.discs == [] and card("Alphoria Future") not in s.score[0]
+    strand(s, "Y")
     quake = s.quake
     give(s, "Alphoria Future")  # repaired: the token returns beside the Wormhole
     assert card("Alphoria Future") in s.score[0] and s.quake == (quake + 1) % 15

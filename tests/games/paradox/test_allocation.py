@@ -112,9 +112,9 @@ def test_each_resource_is_its_own_decision_in_colour_order() -> None:
 # PX-ALLOC-2
 def test_a_timeline_colour_goes_only_on_a_card_still_lacking_it() -> None:
     s = seat1(RED_ROW, ("Alphoria Present", ""), ("Elysium Past", ""),
-              ("Alphoria Future", "Rh Rs"), ("Null Beta Nexus", ""))
+              ("Alphoria Future", "Rh"), ("Null Beta Nexus", ""))
     swap(s, "r5c4", "r1c1")
-    # Alphoria Future (2 red, 1 yellow, 1 blue) has its two reds; Elysium Past wants yellow;
+    # Alphoria Future (1 red, 1 yellow) has its red; Elysium Past wants yellow;
     # a Nexus takes no resources.
     assert labels(s) == ["Put red on Alphoria Present", "Let the red resource go"]
 
@@ -251,7 +251,7 @@ def test_null_beta_fractured_by_the_quake_then_stabilised_and_shielded() -> None
 @pytest.mark.parametrize(("card", "placed", "steps"), [
     ("Alphoria Past", "Kh", 5),  # red 1, black 1
     ("Alphoria Present", "Rh", 3),  # red 2
-    ("Alphoria Future", "Rs Ys Bs", 1),  # red 2, yellow 1, blue 1
+    ("Alphoria Future", "Ys", 1),  # red 1, yellow 1
 ])
 def test_the_quake_moves_five_three_or_one_by_era(card: str, placed: str, steps: int) -> None:
     s = seat1(RED_ROW, (card, placed))

@@ -340,12 +340,13 @@ def literal_setup(rng: random.Random, players: int, deck_cards: int
     bag += aside
     deck = ["nebula"] * 3 + ["card"] * (deck_cards - 3)
     rng.shuffle(deck)
-    wormhole, nebula = 0, False
-    while wormhole < 8:  # a revealed Nebula goes onto the Anomaly and is replaced
+    shown, nebula = 0, False
+    wanted = 8 + (4 if players > 2 else 0)  # the Wormhole, then the turn-1 Research Hand
+    while shown < wanted:  # a Nebula turned up goes onto the Anomaly and is replaced
         if deck.pop() == "nebula":
             nebula = True
         else:
-            wormhole += 1
+            shown += 1
     return grids, anomaly, nebula
 
 
@@ -374,8 +375,8 @@ def test_setup_distribution_matches_the_literal_procedure(players: int) -> None:
         lit_same = (lit_grids == lit_anomaly[:, s][:, None, None]).sum((1, 2))
         assert close(same, lit_same)
         assert same.mean() < players * 25 / 15
-    p = locked.nebula_probability(68)
-    assert abs(p - 0.31718) < 1e-4
+    p = locked.nebula_probability(68, players)
+    assert abs(p - (0.31718 if players == 2 else 0.44688)) < 1e-4
     for x in (nebula, lit_nebula):
         assert abs(x.mean() - p) < 4.5 * math.sqrt(p * (1 - p) / n)
     acts = locked.batch_actions_to_strand(grids.reshape(-1, CELLS),

@@ -25,7 +25,7 @@ class ParadoxGame(Game):
     bot_levels: ClassVar[dict[str, str]] = {
         "easy": "greedy",
         "medium": "ismcts:iters=300",
-        "hard": "ismcts:iters=1500",
+        "hard": "ismcts:iters=1000",
     }
 
     @property
@@ -100,11 +100,41 @@ class ParadoxGame(Game):
         return {"locked-board": studies.locked_board}
 
     def game_metrics(self, state: Any) -> dict[str, float]:
+        """What a designer balancing the cards watches: VP, repairs, the Quake's damage."""
         s: ParadoxState = state
+        kinds = [e.kind for e in s.events]
+        totals = [f["total"] for f in s.final] if s.final else [0]
         return {
+            "VP per player": sum(totals) / len(totals),
+            "winning VP": float(max(totals)),
+            "Strands per player": kinds.count("strand") / s.n,
+            "Timelines repaired per player": kinds.count("repaired") / s.n,
+            "cards Lost per player": kinds.count("lost") / s.n,
+            "Worlds fractured by the Quake": float(sum(
+                1 for e in s.events if e.kind == "quake" and e.data.get("effect") == "fractured")),
             "Fractured Worlds at the end": float(sum(s.fractured)),
-            "cards scored": sum(len(p) for p in s.score) / s.n,
         }
+
+    def game_tables(self, state: Any) -> dict[str, list[dict[str, Any]]]:
+        """One row per drafted card: its type and whether it was saved before it was Lost."""
+        from ludoverse.games.paradox import cards as K
+
+        s: ParadoxState = state
+        saved = {"repaired", "nexus_repaired", "flare_scored", "maelstrom_claimed"}
+        fate: dict[int, int] = {}
+        for e in s.events:
+            card = e.data.get("card")
+            if e.kind == "draft":
+                fate[card] = 0
+            elif e.kind in saved and card in fate:
+                fate[card] = 1
+        rows = []
+        for card, made in fate.items():
+            era = K.era_of(card)
+            kind = (f"{('Past', 'Present', 'Future')[era]} Timeline" if era >= 0
+                    else K.kind(card).replace("_", " ").capitalize())
+            rows.append({"card type": kind, "saved": made})
+        return {"cards drafted": rows}
 
     def check_invariants(self, state: Any) -> None:
         from ludoverse.games.paradox.invariants import check

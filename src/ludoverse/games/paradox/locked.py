@@ -74,6 +74,9 @@ SETS_AT_SETUP = {2: 4, 3: 5, 4: 7}
 SETS_ADDED = 2
 """Sets added after every Matrix is drawn, before the Anomaly is drawn."""
 WORMHOLE_CARDS = 8
+HAND_CARDS = 4
+"""With 3 or 4 players the turn-1 Research Hand is drawn before any Matrix phase, and a Nebula
+in it goes onto the Anomaly too."""
 TIMELINE_CARDS = 45
 NEXUS_CARDS = 15
 NEBULA_CARDS = 3
@@ -201,14 +204,19 @@ def batch_actions_to_strand(grids: np.ndarray, anomaly: np.ndarray | None,
     return np.where(best < NO_STRAND, np.maximum(best, 1), best).astype(np.int32)
 
 
-def nebula_probability(deck_cards: int) -> float:
-    """P(at least one of the 3 Nebulas is among the first 8 cards of a ``deck_cards`` deck).
+def revealed_before_play(players: int) -> int:
+    """Cards turned up before the first Matrix phase: the Wormhole's 8, and with 3 or 4
+    players the turn-1 Research Hand (with 2 it is drawn only if the Chief Scientist asks)."""
+    return WORMHOLE_CARDS + (HAND_CARDS if players > 2 else 0)
 
-    Each Nebula revealed in the Wormhole is replaced by the next card, so one is revealed at
-    setup exactly when the first 8 cards hold one.
+
+def nebula_probability(deck_cards: int, players: int = 2) -> float:
+    """P(a Nebula covers the Anomaly on turn 1): at least one of the 3 Nebulas is among the
+    first cards turned up. Each Nebula turned up is replaced by the next card, so one shows
+    exactly when the first :func:`revealed_before_play` cards hold one.
     """
-    return 1 - math.comb(deck_cards - NEBULA_CARDS, WORMHOLE_CARDS) / math.comb(
-        deck_cards, WORMHOLE_CARDS)
+    k = revealed_before_play(players)
+    return 1 - math.comb(deck_cards - NEBULA_CARDS, k) / math.comb(deck_cards, k)
 
 
 def deck_size(deck_scenario_cards: int) -> int:
@@ -223,8 +231,9 @@ def sample_setups(rng: Any, players: int, games: int, deck_scenario_cards: int =
     uniformly shuffled bag of ``SETS_AT_SETUP[players]`` sets), ``anomaly`` ``(games, 3)``
     (after 2 sets are added, slot ``s`` is a uniform disc of symbol ``s`` among the bag's
     discs, independently per symbol: the first disc of each symbol in a shuffled bag) and
-    ``nebula`` ``(games,)`` bool (a Nebula was revealed in the Wormhole at setup: at least one
-    of the 3 among the first 8 cards, a hypergeometric draw).
+    ``nebula`` ``(games,)`` bool (a Nebula covers the Anomaly on turn 1: at least one of the 3
+    among the first cards turned up, 8 for the Wormhole plus the turn-1 Research Hand with 3
+    or 4 players; a hypergeometric draw).
     """
     np = _numpy()
     sets = SETS_AT_SETUP[players]
@@ -242,7 +251,7 @@ def sample_setups(rng: Any, players: int, games: int, deck_scenario_cards: int =
     colour = (u[:, None, :] >= cum).sum(1)                             # (games, 3)
     anomaly = (colour * NUM_SYMBOLS + np.arange(NUM_SYMBOLS)).astype(np.int8)
     nebula = rng.hypergeometric(NEBULA_CARDS, deck_size(deck_scenario_cards) - NEBULA_CARDS,
-                                WORMHOLE_CARDS, size=games) > 0
+                                revealed_before_play(players), size=games) > 0
     return grids, anomaly, nebula
 
 

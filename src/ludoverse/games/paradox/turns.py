@@ -10,7 +10,7 @@ from ludoverse.games.paradox import grid as G
 from ludoverse.games.paradox import wormhole
 
 if TYPE_CHECKING:
-    from ludoverse.games.paradox.state import ParadoxState
+    from ludoverse.games.paradox.state import MatCard, ParadoxState
 
 
 def start_turn(s: ParadoxState) -> None:
@@ -67,12 +67,12 @@ def end_matrix_phase(s: ParadoxState) -> None:
     cleanup(s)
 
 
-def lose(s: ParadoxState, seat: int, mc: object) -> None:
+def lose(s: ParadoxState, seat: int, mc: MatCard) -> None:
     """A card Lost from the mat: to the Wormhole discard pile, its resources to the mat's
     discard pile, its Alliance tokens back to the table, a Nexus's shield token off the Matrix."""
-    card = mc.card  # type: ignore[attr-defined]
-    s.mat_discard[seat] += mc.discs + mc.marks  # type: ignore[attr-defined]
-    for colour in mc.allies:  # type: ignore[attr-defined]
+    card = mc.card
+    s.mat_discard[seat] += mc.discs + mc.marks
+    for colour in mc.allies:
         s.ally_on_card[colour] = False
     if K.is_nexus(card):
         unlock(s, seat, card)
