@@ -361,8 +361,6 @@ def to_decision(s: ParadoxState) -> None:
 def wipe(s: ParadoxState, seat: int, mask: int) -> None:
     """Discard the discs of ``mask`` and refill (Breakthrough, Flare). A Nexus whose shielded
     disc is wiped can no longer be repaired: its card is discarded unscored (PX-SCEN-3)."""
-    from ludoverse.games.paradox import turns
-
     grid = s.matrices[seat]
     locks = s.locks[seat]
     for c in G.cells_of(mask):
@@ -379,7 +377,6 @@ def wipe(s: ParadoxState, seat: int, mask: int) -> None:
                     break
             s.discard.append(card)
             s.log("nexus_wiped", seat=seat, card=card)
-    del turns
     s.log("wipe", seat=seat, spaces=G.cells_of(mask))
     refill(s, seat)
 
