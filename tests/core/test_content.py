@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel
 
+import ludoverse
 from ludoverse.core.content import ContentError, Entry, load, read_toml, validate
 
 
@@ -83,3 +84,13 @@ def test_file_errors_name_the_file(tmp_path: Path) -> None:
     wrong.write_text('[[cards]]\nname = "X"\nvalue = 1\nprovenance = "nobody"\n')
     with pytest.raises(ContentError, match=r"wrong\.toml: cards\.0\.provenance: "):
         load(Deck, wrong)
+
+
+def test_a_game_with_a_content_model_loads_and_saves_content_without_code_of_its_own() -> None:
+    game = ludoverse.load("paradox")
+    shipped = game.default_content()
+    assert game.load_content(shipped) is shipped
+    saved = game.content_to_json(shipped)
+    assert game.load_content(saved) == shipped
+    with pytest.raises(TypeError, match="PARADOX content is a TOML path or dict, not int"):
+        game.load_content(7)

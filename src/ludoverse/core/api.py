@@ -203,13 +203,29 @@ class Game(ABC):
     def default_content(self) -> Any:
         """The content shipped with the game (validated)."""
 
-    @abstractmethod
+    content_model: ClassVar[type[BaseModel] | None] = None
+    """The typed schema of the game's content. With it, :meth:`load_content` and
+    :meth:`content_to_json` need no code of the game's own."""
+
     def load_content(self, source: Any) -> Any:
         """Validate user content: a path to a TOML file, or an already-parsed dict."""
+        from pathlib import Path
 
-    @abstractmethod
+        from ludoverse.core.content import load
+
+        model = self.content_model
+        if model is None:
+            raise NotImplementedError(f"{self.name} sets no content_model")
+        if isinstance(source, model):
+            return source
+        if isinstance(source, str | Path | dict):
+            return load(model, source)
+        raise TypeError(f"{self.title} content is a TOML path or dict, not "
+                        f"{type(source).__name__}")
+
     def content_to_json(self, content: Any) -> dict[str, Any]:
         """Content as a dict that :meth:`load_content` accepts (stored in game records)."""
+        return self.load_content(content).model_dump(mode="json")  # type: ignore[no-any-return]
 
     heuristics: Any = None
     """Optional game knowledge for bots (see :class:`ludoverse.bots.Heuristics`)."""

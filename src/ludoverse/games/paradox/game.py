@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
 from ludoverse.core.api import Game
 from ludoverse.games.paradox import actions as A
-from ludoverse.games.paradox.content import ParadoxContent, default_content, load_content
+from ludoverse.games.paradox.content import ParadoxContent, default_content
 from ludoverse.games.paradox.options import PRESETS, ParadoxOptions
 from ludoverse.games.paradox.state import ParadoxState
 
@@ -22,6 +21,7 @@ class ParadoxGame(Game):
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[BaseModel]] = ParadoxOptions
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
+    content_model: ClassVar[type[BaseModel]] = ParadoxContent
     bot_levels: ClassVar[dict[str, str]] = {
         "easy": "greedy",
         "medium": "ismcts:iters=300",
@@ -54,16 +54,6 @@ class ParadoxGame(Game):
 
     def default_content(self) -> ParadoxContent:
         return default_content()
-
-    def load_content(self, source: Any) -> ParadoxContent:
-        if isinstance(source, ParadoxContent):
-            return source
-        if isinstance(source, str | Path | dict):
-            return load_content(source)
-        raise TypeError(f"PARADOX content is a TOML path or dict, not {type(source)}")
-
-    def content_to_json(self, content: Any) -> dict[str, Any]:
-        return self.load_content(content).model_dump(mode="json")
 
     def conformance_options(self) -> dict[str, dict[str, Any]]:
         return {

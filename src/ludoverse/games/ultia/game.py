@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
@@ -10,7 +9,7 @@ from pydantic import BaseModel
 from ludoverse.core.api import Game
 from ludoverse.games.ultia import actions as A
 from ludoverse.games.ultia import cards as C
-from ludoverse.games.ultia.content import PlanList, default_plans, load_plans
+from ludoverse.games.ultia.content import PlanList, default_plans
 from ludoverse.games.ultia.options import PRESETS, UltiaOptions
 from ludoverse.games.ultia.rules import UltiaState
 from ludoverse.games.ultia.views import state_from_json
@@ -24,6 +23,7 @@ class UltiaGame(Game):
     max_players: ClassVar[int] = 3
     Options: ClassVar[type[BaseModel]] = UltiaOptions
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
+    content_model: ClassVar[type[BaseModel]] = PlanList
     bot_levels: ClassVar[dict[str, str]] = {
         "easy": "greedy",
         "medium": "ismcts:iters=300",
@@ -56,16 +56,6 @@ class UltiaGame(Game):
 
     def default_content(self) -> PlanList:
         return default_plans()
-
-    def load_content(self, source: Any) -> PlanList:
-        if isinstance(source, PlanList):
-            return source
-        if isinstance(source, str | Path | dict):
-            return load_plans(source)
-        raise TypeError(f"ULTIA content is a plan-list TOML path or dict, not {type(source)}")
-
-    def content_to_json(self, content: Any) -> dict[str, Any]:
-        return self.load_content(content).model_dump(mode="json")
 
     def conformance_options(self) -> dict[str, dict[str, Any]]:
         return {
