@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -115,3 +116,33 @@ class RuleBook:
                 if m.group(0) not in defined:
                     unknown.append(f"{path.name}: {m.group(0)}")
         assert not unknown, "source comments cite undefined rules: " + ", ".join(unknown)
+
+
+def coverage_tests(rules: RuleBook, areas: set[str]) -> dict[str, Callable[[], None]]:
+    """The six coverage tests of one game, to put in its ``test_rule_coverage.py`` with
+    ``globals().update(coverage_tests(...))``; ``areas`` are the rule areas it must define."""
+
+    def test_the_document_defines_rules() -> None:
+        assert rules.areas() >= areas
+
+    def test_every_rule_is_checked_by_a_test() -> None:
+        rules.check_every_rule_is_tested()
+
+    def test_tests_cite_only_rules_the_document_defines() -> None:
+        rules.check_tests_cite_only_defined_rules()
+
+    def test_the_document_names_test_files_that_really_check_the_rule() -> None:
+        rules.check_named_test_files_cite_their_rules()
+
+    def test_rules_are_numbered_from_one_without_gaps() -> None:
+        rules.check_numbering()
+
+    def test_the_rule_modules_cite_only_defined_rules() -> None:
+        rules.check_source_cites_only_defined_rules()
+
+    return {f.__name__: f for f in (
+        test_the_document_defines_rules, test_every_rule_is_checked_by_a_test,
+        test_tests_cite_only_rules_the_document_defines,
+        test_the_document_names_test_files_that_really_check_the_rule,
+        test_rules_are_numbered_from_one_without_gaps,
+        test_the_rule_modules_cite_only_defined_rules)}

@@ -136,12 +136,14 @@ def find_entry_tables(obj: Any, path: str = "") -> list[tuple[str, list[dict[str
     return [t for k, v in obj.items() for t in find_entry_tables(v, f"{path}.{k}" if path else k)]
 
 
-def _columns(entries: list[dict[str, Any]]) -> list[str]:
-    """Fields in order of first appearance, provenance and source last (they are the footnote)."""
+def _columns(entries: list[dict[str, Any]], hidden: frozenset[str] = frozenset()) -> list[str]:
+    """Fields in order of first appearance, the note, provenance and source last (they are
+    the footnote); ``hidden`` fields (machine-readable effects a text column states in words)
+    are left out."""
     cols: dict[str, None] = {}
     for e in entries:
-        cols.update(dict.fromkeys(e))
-    tail = [c for c in (PROVENANCE_KEY, "source") if c in cols]
+        cols.update(dict.fromkeys(k for k in e if k not in hidden))
+    tail = [c for c in ("note", PROVENANCE_KEY, "source") if c in cols]
     return [c for c in cols if c not in tail] + tail
 
 
@@ -185,7 +187,7 @@ def cards_cmd(
             console.print(f"{escape(key)}: {escape(_fmt_value(value))}")
     counts: Counter[str] = Counter()
     for where, entries in tables:
-        cols = _columns(entries)
+        cols = _columns(entries, g.cards_hidden_fields)
         table = Table(title=f"{escape(where)} ({len(entries)})", title_justify="left")
         for c in cols:
             table.add_column(escape(c), overflow="fold")

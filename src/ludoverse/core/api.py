@@ -181,7 +181,10 @@ class Game(ABC):
     def num_actions(self) -> int:
         """Size of the flat action space."""
 
-    @abstractmethod
+    state_class: ClassVar[Any] = None
+    """The game's :class:`State` class; the default :meth:`new_game` builds
+    ``state_class(game, options, content, players, seed)``."""
+
     def new_game(
         self,
         players: int | None = None,
@@ -190,6 +193,12 @@ class Game(ABC):
         content: Any = None,
     ) -> State:
         """A fresh game; fully determined by its arguments."""
+        if self.state_class is None:
+            raise NotImplementedError(f"{self.name} sets no state_class")
+        n = self.check_players(players)
+        opts = self.make_options(options)
+        cont = self.default_content() if content is None else self.load_content(content)
+        return self.state_class(self, opts, cont, n, seed)  # type: ignore[no-any-return]
 
     @abstractmethod
     def state_from_json(self, d: dict[str, Any]) -> State:
@@ -226,6 +235,10 @@ class Game(ABC):
     def content_to_json(self, content: Any) -> dict[str, Any]:
         """Content as a dict that :meth:`load_content` accepts (stored in game records)."""
         return self.load_content(content).model_dump(mode="json")  # type: ignore[no-any-return]
+
+    cards_hidden_fields: ClassVar[frozenset[str]] = frozenset()
+    """Content fields ``ludoverse cards`` leaves out because a text field states them in
+    words (e.g. effects written as data)."""
 
     heuristics: Any = None
     """Optional game knowledge for bots (see :class:`ludoverse.bots.Heuristics`)."""

@@ -10,8 +10,9 @@ from ludoverse.core.api import Game
 _MODULES: dict[str, str] = {
     "paradox": "ludoverse.games.paradox",
     "ultia": "ludoverse.games.ultia",
+    "ultramassive": "ludoverse.games.ultramassive",
 }
-_ALIASES = {"ULTIA": "ultia", "PARADOX": "paradox"}
+_ALIASES = {"ULTIA": "ultia", "PARADOX": "paradox", "ULTRAMASSIVE": "ultramassive"}
 _loaded: dict[str, Game] = {}
 
 

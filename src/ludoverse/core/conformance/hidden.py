@@ -32,6 +32,7 @@ class DeterminizeStats:
     other_observation_changed: bool = False
     state_changed: bool = False
     private_events: bool = False
+    seats: int = 0
 
 
 def check_determinize(
@@ -55,6 +56,7 @@ def check_determinize(
         for state in walk(t, actions, sample_points(case, len(actions), points, 5, False)):
             step = t.step or 0
             stats.points += 1
+            stats.seats = case.players
             before = snap(t, state)
             for p in range(case.players):
                 key = case.seed * 7919 + step * 31 + p
@@ -146,6 +148,13 @@ def assert_determinize_resamples(game: Game, stats: DeterminizeStats) -> None:
     """
     declared = getattr(game, "hidden_information", None)
     hidden = stats.private_events if declared is None else bool(declared)
+    if hidden and stats.points and stats.seats == 1:
+        # Solo: nobody else sees anything, so the hidden part itself must be resampled.
+        if not stats.state_changed:
+            raise ConformanceError(
+                f"{game.name}: in {stats.points} solo positions determinize(0) never changed "
+                "the hidden state: it copies the truth instead of resampling it")
+        return
     if hidden and stats.points and not stats.other_observation_changed:
         raise ConformanceError(
             f"{game.name}: in {stats.points} positions determinize(p) never changed another "

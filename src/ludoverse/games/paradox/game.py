@@ -21,6 +21,7 @@ class ParadoxGame(Game):
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[BaseModel]] = ParadoxOptions
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
+    state_class: ClassVar[type[ParadoxState]] = ParadoxState
     content_model: ClassVar[type[BaseModel]] = ParadoxContent
     bot_levels: ClassVar[dict[str, str]] = {
         "easy": "greedy",
@@ -31,18 +32,6 @@ class ParadoxGame(Game):
     @property
     def num_actions(self) -> int:
         return A.NUM_ACTIONS
-
-    def new_game(
-        self,
-        players: int | None = None,
-        seed: int = 0,
-        options: BaseModel | dict[str, Any] | None = None,
-        content: Any = None,
-    ) -> ParadoxState:
-        n = self.check_players(players)
-        opts = self.make_options(options)
-        cont = self.default_content() if content is None else self.load_content(content)
-        return ParadoxState(self, opts, cont, n, seed)  # type: ignore[arg-type]
 
     def state_from_json(self, d: dict[str, Any]) -> ParadoxState:
         from ludoverse.games.paradox.views import state_from_json

@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ludoverse.core.api import TERMINAL, Event, IllegalAction, Outcome, State
+from ludoverse.core.api import TERMINAL, Event, Outcome
+from ludoverse.core.fast import FastState
 from ludoverse.core.rng import Rng
 from ludoverse.games.paradox import actions as A
 from ludoverse.games.paradox import cards as K
@@ -73,7 +74,7 @@ _LIST_FIELDS = ("hand", "deck", "deck_knower", "discard", "gone", "stable", "uns
 _NESTED_FIELDS = ("matrices", "locks", "mat_discard", "score", "maelstrom_res")
 
 
-class ParadoxState(State):
+class ParadoxState(FastState):
     __slots__ = (
         "actions_left",
         "ally_holder",
@@ -300,14 +301,6 @@ class ParadoxState(State):
             return self.fracture_queue[0] // 16
         return TERMINAL
 
-    def legal_actions(self) -> list[int]:
-        if self.quiet:
-            legal = self.quiet_legal
-            if legal is None:
-                legal = self.quiet_legal = self._legal()
-            return legal
-        return self._legal()
-
     def _legal(self) -> list[int]:
         from ludoverse.games.paradox import matrix, resources, scoring, wormhole
 
@@ -324,22 +317,6 @@ class ParadoxState(State):
             return scoring.discard_legal(self)
         return []
 
-    def apply(self, action: int) -> None:
-        if not self.quiet:
-            if not isinstance(action, int) or isinstance(action, bool):
-                raise IllegalAction(f"an action is an int id, not {type(action).__name__}")
-            if self.phase == OVER:
-                raise IllegalAction("the game is over", action)
-            if action not in self._legal():
-                raise IllegalAction(self._why_illegal(action), action)
-        self._apply(action)
-        if self.opts.auto_forced:
-            while self.phase != OVER:
-                legal = self._legal()
-                if len(legal) != 1:
-                    break
-                self._apply(legal[0])
-
     def _why_illegal(self, action: int) -> str:
         try:
             kind, _ = A.split(action)
@@ -348,7 +325,7 @@ class ParadoxState(State):
         return (f"{kind.replace('_', ' ')} ({self.action_label(action)}) is not legal now: "
                 f"seat {self.current_player} is in the {PHASES[self.phase]} phase")
 
-    def _apply(self, a: int) -> None:
+    def _play(self, a: int) -> None:
         from ludoverse.games.paradox import matrix, resources, scoring, wormhole
 
         self.quiet_legal = None
@@ -386,14 +363,6 @@ class ParadoxState(State):
         t.flare_turn = dict(self.flare_turn)
         t.events = list(self.events)
         t.rng = self.rng.copy()
-        return t
-
-    def search_clone(self) -> ParadoxState:
-        """No event log and no legality checks: search applies only its own legal actions."""
-        t = self.clone()
-        t.quiet = 1
-        t.quiet_legal = None
-        t.events = []
         return t
 
     def determinize(self, seat: int, rng: random.Random) -> ParadoxState:

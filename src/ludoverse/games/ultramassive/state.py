@@ -1,0 +1,250 @@
+"""The ULTRAMASSIVE state: set-up, and the dispatch of decisions to the phase modules.
+
+A round is the Resource Draft (``draft``; solo: a Resource card, ``solo``), Discovery
+(``discovery``), Actions (``actions_phase``) and the Solar Mass Bonus with the end of the
+round (``rounds``). Whatever a card or Anomaly does runs through ``effects``. Seats go
+clockwise: the player after seat ``p`` is ``p + 1``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ludoverse.core.api import TERMINAL, Event, Outcome
+from ludoverse.core.fast import FastState
+from ludoverse.core.rng import Rng
+from ludoverse.games.ultramassive import actions as A
+from ludoverse.games.ultramassive import board as B
+from ludoverse.games.ultramassive.compiled import rules_for
+from ludoverse.games.ultramassive.content import UltramassiveContent
+from ludoverse.games.ultramassive.options import UltramassiveOptions
+
+(WORMHOLES, DRAFT, GAIN, SOLO_RESOURCE, DISCOVERY, ACTIONS, BONUS, REPOSITION,
+ OVER) = range(9)
+PHASES = ("wormhole set-up", "resource draft", "gain drafted resources", "resource card",
+          "discovery", "actions", "solar mass bonus", "wormhole repositioning", "over")
+ROUNDS = 6
+HAND = 3
+CORES_DRAWN = 3
+
+_PER_PLAYER_LISTS = ("sm", "disc", "size", "spent", "plays", "extra_plays", "placed")
+_NESTED = ("gained", "worm", "worm_open", "hands", "owned", "cores_drawn", "cores_owned",
+           "cooldown", "played", "pending", "mods", "moved")
+_LISTS = ("deck", "discard", "stack", "arrived", "triggered", "order", "picks", "draft_sets",
+          "taken", "token_bag", "tokens_in_play", "challenges", "completed", "resource_deck",
+          "resource_offer", "resource_used")
+
+
+class UltramassiveState(FastState):
+    __slots__ = (
+        "actor", "arrived", "boards", "challenges", "completed", "content", "cooldown",
+        "core_due", "cores_drawn", "cores_owned", "deck", "disc", "discard", "done",
+        "draft_sets", "events", "extra_plays", "gained", "game", "hands", "idx", "mods",
+        "moved", "n", "opts", "order", "owned", "pending", "phase", "picks", "placed",
+        "played", "plays", "quiet", "quiet_legal", "resource_deck", "resource_offer",
+        "resource_used", "rng", "round", "rules", "size", "sm", "spent", "stack", "start",
+        "stats_game", "stats_round", "taken", "token_bag", "tokens_in_play", "triggered",
+        "worm", "worm_open",
+    )
+
+    def __init__(self, game: Any, opts: UltramassiveOptions, content: UltramassiveContent,
+                 players: int, seed: int) -> None:
+        self.game = game
+        self.opts = opts
+        self.content = content
+        self.rules = rules_for(content)
+        self.n = players
+        self.rng = Rng(seed)
+        self.events: list[Event] = []
+        self.quiet = 0
+        self.quiet_legal: list[int] | None = None
+        n = players
+        # UM-SETUP-5: each player's board, tracks and Wormholes.
+        self.boards: list[list[list[int]]] = [[[] for _ in range(B.CELLS)] for _ in range(n)]
+        self.sm = [0] * n
+        self.disc = [4] * n
+        self.size = [0] * n
+        self.spent = [0] * n
+        self.worm = [[-1] * 4 for _ in range(n)]
+        self.worm_open = [[True] * 4 for _ in range(n)]
+        self.placed = [0] * n
+        self.moved = [[False] * 4 for _ in range(n)]
+        self.owned: list[list[int]] = [[] for _ in range(n)]
+        self.cores_owned: list[list[int]] = [[] for _ in range(n)]
+        self.gained: list[list[int]] = [[] for _ in range(n)]
+        """Anomalies (0-14) and Core Anomalies (15 + core) in the order gained: Passives
+        triggered together resolve in this order (UM-EFFECT-6)."""
+        self.cooldown = [[False] * 21 for _ in range(n)]
+        self.mods = [_no_mods() for _ in range(n)]
+        self.plays = [0] * n
+        self.extra_plays = [0] * n
+        self.played: list[list[int]] = [[] for _ in range(n)]
+        self.pending: list[list[int]] = [[] for _ in range(n)]
+        self.stats_round: list[dict[str, int]] = [{} for _ in range(n)]
+        self.stats_game: list[dict[str, int]] = [{} for _ in range(n)]
+        # The effect runner's working lists (see effects.run).
+        self.stack: list[tuple[Any, ...]] = []
+        self.arrived: list[int] = []
+        self.triggered: list[Any] = []
+        self.core_due = 0
+        self.round = 1
+        self.start = 0 if opts.starting_player == "seat0" else self.rng.below(n)
+        self._setup_cards()
+        self._setup_draft()
+        self.log("setup", players=n, starting_player=self.start,
+                 challenges=[self.content.challenges[c].id for c in self.challenges],
+                 draft_tokens=list(self.tokens_in_play))
+        for p in range(n):
+            self.log("dealt", visible_to=p, seat=p, hand=list(self.hands[p]),
+                     cores=[self.rules.abilities[15 + c].name for c in self.cores_drawn[p]])
+        self.phase = WORMHOLES
+        self.order = self.turn_order()
+        self.idx = 0
+        self.done = False
+        self.actor = self.order[0]
+        from ludoverse.games.ultramassive.flow import advance
+
+        advance(self)
+
+    # Set-up ----------------------------------------------------------------------------------
+
+    def _setup_cards(self) -> None:
+        """UM-SETUP-4, UM-SETUP-6, UM-SOLO-1, UM-SOLO-3: the Action deck (solo: without its
+        Power-2 Siphon and Power-1 Matter cards), hands of 3, three Core Anomalies each."""
+        solo = self.n == 1
+        out = set(self.rules.solo_removed) if solo else set()
+        self.deck = [c for c in range(len(self.rules.card_type)) if c not in out]
+        self.rng.shuffle(self.deck)
+        self.discard: list[int] = []
+        self.hands = [[self.deck.pop() for _ in range(HAND)] for _ in range(self.n)]
+        self.cores_drawn = []
+        for _ in range(self.n):
+            cores = list(range(6))
+            self.rng.shuffle(cores)
+            self.cores_drawn.append(sorted(cores[:CORES_DRAWN]))
+        self.challenges: list[int] = []
+        self.completed: list[bool] = []
+        self.resource_deck: list[int] = []
+        self.resource_offer: list[int] = []
+        self.resource_used: list[int] = []
+        if solo:
+            k = 5 if self.opts.solo_difficulty == "hard" else 3
+            order = list(range(len(self.content.challenges)))
+            self.rng.shuffle(order)
+            self.challenges = sorted(order[:k])
+            self.completed = [False] * k
+            self.resource_deck = list(range(len(self.content.resource_cards)))
+            self.rng.shuffle(self.resource_deck)
+
+    def _setup_draft(self) -> None:
+        """UM-SETUP-8, UM-ADV-2: the basic Draft sets, or two random Draft tokens."""
+        self.token_bag: list[int] = []
+        self.tokens_in_play: list[int] = []
+        self.picks: list[int] = []
+        self.taken: list[int] = []
+        if self.opts.advanced_draft and self.n > 1:
+            self.token_bag = list(range(len(self.rules.tokens)))
+            self.rng.shuffle(self.token_bag)
+            self.tokens_in_play = [self.token_bag.pop(), self.token_bag.pop()]
+            self.draft_sets = [*self.rules.tokens[self.tokens_in_play[0]],
+                               *self.rules.tokens[self.tokens_in_play[1]]]
+        else:
+            self.draft_sets = [*self.rules.basic_sets[0], *self.rules.basic_sets[1]]
+
+    # Shared helpers ----------------------------------------------------------------------------
+
+    def turn_order(self) -> list[int]:
+        """Seats clockwise from this round's starting player."""
+        return [(self.start + k) % self.n for k in range(self.n)]
+
+    def log(self, kind: str, visible_to: int | None = None, **data: Any) -> None:
+        if self.quiet:
+            return
+        vis = None if visible_to is None else frozenset((visible_to,))
+        self.events.append(Event(kind, data, vis))
+
+    def count(self, p: int, stat: str, k: int = 1) -> None:
+        r = self.stats_round[p]
+        r[stat] = r.get(stat, 0) + k
+        g = self.stats_game[p]
+        g[stat] = g.get(stat, 0) + k
+
+    # The API -----------------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == OVER else self.actor
+
+    def _legal(self) -> list[int]:
+        from ludoverse.games.ultramassive.flow import legal
+
+        return legal(self)
+
+    def _play(self, action: int) -> None:
+        from ludoverse.games.ultramassive.flow import apply
+
+        apply(self, action)
+
+    def _why_illegal(self, action: int) -> str:
+        try:
+            kind, _ = A.split(action)
+        except ValueError as exc:
+            return str(exc)
+        from ludoverse.games.ultramassive.views import prompt
+
+        return (f"{kind.replace('_', ' ')} ({self.action_label(action)}) is not legal now: "
+                f"seat {self.actor} is asked to {prompt(self)}")
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        from ludoverse.games.ultramassive.rounds import outcome
+
+        return outcome(self)
+
+    def clone(self) -> UltramassiveState:
+        t = object.__new__(UltramassiveState)
+        for name in self.__slots__:
+            setattr(t, name, getattr(self, name))
+        t.boards = [[list(s) for s in b] for b in self.boards]
+        for name in _PER_PLAYER_LISTS:
+            setattr(t, name, list(getattr(self, name)))
+        for name in _NESTED:
+            setattr(t, name, [list(x) for x in getattr(self, name)])
+        for name in _LISTS:
+            setattr(t, name, list(getattr(self, name)))
+        t.stats_round = [dict(d) for d in self.stats_round]
+        t.stats_game = [dict(d) for d in self.stats_game]
+        t.events = list(self.events)
+        t.rng = self.rng.copy()
+        return t
+
+    def determinize(self, seat: int, rng: random.Random) -> UltramassiveState:
+        from ludoverse.games.ultramassive.knowledge import determinize
+
+        return determinize(self, seat, rng)
+
+    def action_label(self, action: int) -> str:
+        from ludoverse.games.ultramassive.views import label
+
+        return label(self, action)
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        from ludoverse.games.ultramassive.views import observation
+
+        return observation(self, seat)
+
+    def to_json(self) -> dict[str, Any]:
+        from ludoverse.games.ultramassive.views import state_to_json
+
+        return state_to_json(self)
+
+
+def _no_mods() -> list[int]:
+    """Modifiers: stack_cap, card_plays, siphon_size, hand_size, absorb_bonus per token (5),
+    empower per Action Card type (3)."""
+    return [0] * 12
