@@ -9,10 +9,13 @@ that follow when the game's options ask for it (``auto_forced``).
 
 from __future__ import annotations
 
+import json
 from abc import abstractmethod
-from typing import Any
+from typing import Any, TypeVar
 
 from ludoverse.core.api import IllegalAction, State
+
+S = TypeVar("S", bound="FastState")
 
 
 class FastState(State):
@@ -69,3 +72,35 @@ class FastState(State):
         t.quiet_legal = None
         t.events = []
         return t
+
+
+def fields_to_json(s: FastState, fields: tuple[str, ...]) -> dict[str, Any]:
+    """The state's plain fields (deep-copied through JSON) plus its generator, options,
+    content and log: everything a game's ``to_json`` shares; the game adds its own objects."""
+    d: dict[str, Any] = {k: json.loads(json.dumps(getattr(s, k))) for k in fields}
+    d["rng"] = s.rng.state  # type: ignore[attr-defined]
+    d["options"] = s.opts.model_dump(mode="json")
+    d["content"] = s.content.model_dump(mode="json")  # type: ignore[attr-defined]
+    d["events"] = [e.to_json() for e in s.events]
+    return d
+
+
+def state_from_fields(cls: type[S], game: Any, d: dict[str, Any],
+                      fields: tuple[str, ...]) -> tuple[S, dict[str, Any]]:
+    """A state of ``cls`` rebuilt from :func:`fields_to_json` output, and the private copy of
+    ``d`` it was built from (the state shares no lists with the caller's dict)."""
+    from ludoverse.core.api import Event
+    from ludoverse.core.rng import Rng
+
+    d = json.loads(json.dumps(d))
+    s = object.__new__(cls)
+    s.game = game
+    s.opts = game.make_options(d["options"])
+    s.content = game.load_content(d["content"])  # type: ignore[attr-defined]
+    s.quiet = 0
+    s.quiet_legal = None
+    for k in fields:
+        setattr(s, k, d[k])
+    s.rng = Rng(state=d["rng"])  # type: ignore[attr-defined]
+    s.events = [Event.from_json(e) for e in d["events"]]
+    return s, d

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ludoverse.core.api import Event
-from ludoverse.core.rng import Rng
+from ludoverse.core.fast import fields_to_json, state_from_fields
 from ludoverse.games.paradox import actions as A
 from ludoverse.games.paradox import cards as K
 from ludoverse.games.paradox import grid as G
@@ -207,34 +206,18 @@ _PLAIN = ("n", "turn", "cs", "phase", "picker", "cs_taken", "hand_drawn", "hand"
 
 
 def state_to_json(s: ParadoxState) -> dict[str, Any]:
-    import json
-
-    d: dict[str, Any] = {k: json.loads(json.dumps(getattr(s, k))) for k in _PLAIN}
+    d = fields_to_json(s, _PLAIN)
     d["mats"] = [[[mc.card, mc.space, list(mc.discs), list(mc.allies), mc.step, list(mc.marks)]
                   for mc in m]
                  for m in s.mats]
     d["flare_turn"] = [[c, t] for c, t in sorted(s.flare_turn.items())]
-    d["rng"] = s.rng.state
-    d["options"] = s.opts.model_dump(mode="json")
-    d["content"] = s.content.model_dump(mode="json")
-    d["events"] = [e.to_json() for e in s.events]
     return d
 
 
 def state_from_json(game: Any, d: dict[str, Any]) -> ParadoxState:
-    import json
-
     from ludoverse.games.paradox.state import MatCard, ParadoxState
 
-    d = json.loads(json.dumps(d))  # the state must not share lists with its input
-    s = object.__new__(ParadoxState)
-    s.game = game
-    s.opts = game.make_options(d["options"])
-    s.content = game.load_content(d["content"])
-    s.quiet = 0
-    s.quiet_legal = None
-    for k in _PLAIN:
-        setattr(s, k, d[k])
+    s, d = state_from_fields(ParadoxState, game, d, _PLAIN)
     mats = []
     for m in d["mats"]:
         row = []
@@ -245,6 +228,4 @@ def state_from_json(game: Any, d: dict[str, Any]) -> ParadoxState:
         mats.append(row)
     s.mats = mats
     s.flare_turn = {c: t for c, t in d["flare_turn"]}
-    s.rng = Rng(state=d["rng"])
-    s.events = [Event.from_json(e) for e in d["events"]]
     return s

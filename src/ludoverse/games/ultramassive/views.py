@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ludoverse.core.api import Event
-from ludoverse.core.rng import Rng
+from ludoverse.core.fast import fields_to_json, state_from_fields
 from ludoverse.games.ultramassive import actions as A
 from ludoverse.games.ultramassive import board as B
 
@@ -286,36 +285,15 @@ _PLAIN = ("n", "sm", "disc", "size", "spent", "worm", "worm_open", "placed", "mo
 
 
 def state_to_json(s: UltramassiveState) -> dict[str, Any]:
-    import json
-
-    d: dict[str, Any] = {k: json.loads(json.dumps(getattr(s, k))) for k in _PLAIN}
-    d["rng"] = s.rng.state
-    d["options"] = s.opts.model_dump(mode="json")
-    d["content"] = s.content.model_dump(mode="json")
-    d["events"] = [e.to_json() for e in s.events]
-    return d
+    return fields_to_json(s, _PLAIN)
 
 
 def state_from_json(game: Any, d: dict[str, Any]) -> UltramassiveState:
-    import json
-
     from ludoverse.games.ultramassive.compiled import from_json, rules_for
     from ludoverse.games.ultramassive.state import UltramassiveState
 
-    d = json.loads(json.dumps(d))  # the state must not share lists with its input
-    s = object.__new__(UltramassiveState)
-    s.game = game
-    s.opts = game.make_options(d["options"])
-    s.content = game.load_content(d["content"])
+    s, d = state_from_fields(UltramassiveState, game, d, _PLAIN)
     s.rules = rules_for(s.content)
-    s.quiet = 0
-    s.quiet_legal = None
-    for k in _PLAIN:
-        setattr(s, k, d[k])
     s.stack = [from_json(x) for x in d["stack"]]
     s.triggered = [from_json(x) for x in d["triggered"]]
-    s.rng = Rng(state=d["rng"])
-    s.events = [Event.from_json(e) for e in d["events"]]
     return s
-
-
