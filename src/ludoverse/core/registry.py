@@ -11,8 +11,10 @@ _MODULES: dict[str, str] = {
     "paradox": "ludoverse.games.paradox",
     "ultia": "ludoverse.games.ultia",
     "ultramassive": "ludoverse.games.ultramassive",
+    "universal_rule": "ludoverse.games.universal_rule",
 }
-_ALIASES = {"ULTIA": "ultia", "PARADOX": "paradox", "ULTRAMASSIVE": "ultramassive"}
+_ALIASES = {"ULTIA": "ultia", "PARADOX": "paradox", "ULTRAMASSIVE": "ultramassive",
+            "Universal Rule": "universal_rule"}
 _loaded: dict[str, Game] = {}
 
 

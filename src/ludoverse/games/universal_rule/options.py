@@ -34,6 +34,9 @@ class UniversalRuleOptions(BaseModel):
         "random planets.")
     first_player: Literal["random", "seat0"] = Field(
         "random", description="Who takes the first turn (the rulebook does not say).")
+    round_limit: int = Field(
+        100, ge=0, le=1000, description="A safeguard the rulebook lacks: after this many rounds "
+        "with no winner the game ends and the most VP wins (0: no limit).")
     auto_forced: bool = Field(
         True, description="Play a decision automatically when it has only one legal choice.")
 

@@ -1,0 +1,70 @@
+"""The Universal Rule :class:`~ludoverse.core.api.Game`: static facts and the state factory."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from ludoverse.core.api import Game
+from ludoverse.games.universal_rule import actions as A
+from ludoverse.games.universal_rule.content import UniversalRuleContent, default_content
+from ludoverse.games.universal_rule.options import PRESETS, UniversalRuleOptions
+from ludoverse.games.universal_rule.state import UniversalRuleState
+
+
+class UniversalRuleGame(Game):
+    name: ClassVar[str] = "universal_rule"
+    title: ClassVar[str] = "Universal Rule"
+    version: ClassVar[str] = "1"
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 5
+    Options: ClassVar[type[BaseModel]] = UniversalRuleOptions
+    presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
+    state_class: ClassVar[type[UniversalRuleState]] = UniversalRuleState
+    content_model: ClassVar[type[BaseModel]] = UniversalRuleContent
+    cards_hidden_fields: ClassVar[frozenset[str]] = frozenset(("ability",))
+
+    @property
+    def num_actions(self) -> int:
+        return A.NUM_ACTIONS
+
+    def state_from_json(self, d: dict[str, Any]) -> UniversalRuleState:
+        from ludoverse.games.universal_rule.views import state_from_json
+
+        return state_from_json(self, d)
+
+    def action_info(self, action: int) -> dict[str, Any]:
+        return A.info(action)
+
+    def default_content(self) -> UniversalRuleContent:
+        return default_content()
+
+    def conformance_options(self) -> dict[str, dict[str, Any]]:
+        return {
+            "rulebook": {},
+            "edge_of_war": {"preset": "edge_of_war"},
+            "variants": {"attack_idle_credit": True, "produce_follow_no_planets": "two",
+                         "win_vp": "flat_15", "credit_limit": "per_planet",
+                         "fleet_value": "basic_military", "edge_award_measure": "coins_only",
+                         "sneak_attack": "off", "first_player": "seat0"},
+            "manual": {"auto_forced": False},
+        }
+
+    def conformance_player_counts(self, label: str) -> list[int]:
+        """The base game and the expansion at 3, 4 and 5; the other option sets at 4."""
+        return [3, 4, 5] if label in ("rulebook", "edge_of_war") else [4]
+
+    conformance_scale: ClassVar[float] = 0.3
+    """A random game takes about 300 decisions and 700 log entries, and a replay check saves
+    the whole state at every step: 30 games per option set and player count."""
+
+    def check_invariants(self, state: Any) -> None:
+        from ludoverse.games.universal_rule.invariants import check
+
+        check(state)
+
+
+GAME = UniversalRuleGame()
+"""Universal Rule: colonize planets, make the others pay to follow your actions, and fight
+for the 6-VP Universal Rule card (3-5 players)."""

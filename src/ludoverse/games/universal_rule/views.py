@@ -1,0 +1,209 @@
+"""Observations, action labels and JSON save/load for Universal Rule states (UR-KNOW)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from ludoverse.core.fast import fields_to_json, state_from_fields
+from ludoverse.games.universal_rule import actions as A
+from ludoverse.games.universal_rule import phases as P
+from ludoverse.games.universal_rule import planets as PL
+from ludoverse.games.universal_rule.content import UniversalRuleContent
+
+if TYPE_CHECKING:
+    from ludoverse.games.universal_rule.state import UniversalRuleState
+
+SIDES = ("basic", "upgraded")
+
+
+@cache
+def _cards(content_id: int, content: UniversalRuleContent) -> tuple[dict[str, Any], ...]:
+    out = []
+    for i, p in enumerate(content.planets):
+        d: dict[str, Any] = {"id": i, "key": p.id, "name": p.name, "provenance": p.provenance}
+        for name in SIDES:
+            side = getattr(p, name)
+            d[name] = {"cost": side.cost, "income": side.income, "military": side.military,
+                       "fleet": side.fleet, "vp": side.vp,
+                       "ability": side.ability.name if side.ability else None,
+                       "text": side.text}
+        out.append(d)
+    return tuple(out)
+
+
+def card_json(s: UniversalRuleState, card: int) -> dict[str, Any]:
+    """Both sides' stats of a planet card (a fresh dict: callers may add to it)."""
+    d = dict(_cards(id(s.content), s.content)[card])
+    d["basic"] = dict(d["basic"])
+    d["upgraded"] = dict(d["upgraded"])
+    d["fleet_from_hand"] = PL.card_fleet(s.R, s.opts, card)
+    return d
+
+
+def observation(s: UniversalRuleState, seat: int | None) -> dict[str, Any]:
+    """Everything on the table; a hand, a given-up card, face-down cards and secret funds only
+    to their owner (UR-KNOW-1 to UR-KNOW-5)."""
+    from ludoverse.games.universal_rule.attack import fleet_capacity
+    from ludoverse.games.universal_rule.winning import target, vp
+
+    me = seat if seat is not None and 0 <= seat < s.n else None
+    ph = s.phase
+    obs: dict[str, Any] = {
+        "game": "universal_rule",
+        "players": s.n,
+        "seat": seat,
+        "turn": s.turn + 1,
+        "round": s.turn // s.n + 1,
+        "phase": P.PHASES[ph],
+        "pending": ({"decision": P.PENDING[s.pending[0][0]], "seat": s.pending[0][1]}
+                    if s.pending else None),
+        "current_player": s.current_player,
+        "active": s.active,
+        "first_player": s.first,
+        "action": A.ACTIONS[s.action] if s.action >= 0 and ph not in (P.KEEP, P.OVER) else None,
+        "follow_cost": s.cost if s.cost and ph not in (P.CHOOSE, P.OVER) else None,
+        "max_follow_cost": len(s.planets[s.active]) or 1,
+        "target_vp": target(s),
+        "universal_rule": s.holder if s.holder >= 0 else None,
+        "universal_rule_vp": s.R.ur_vp,
+        "deck": len(s.deck),
+        "discard": [card_json(s, c) for c in s.discard],
+        "removed": len(s.removed),
+        "players_view": [_player(s, q, me, vp(s, q)) for q in range(s.n)],
+    }
+    if ph == P.KEEP:
+        obs["setup"] = {"chosen": [s.gave_up[q] >= 0 for q in range(s.n)],
+                        "gave_up": (card_json(s, s.gave_up[me])
+                                    if me is not None and s.gave_up[me] >= 0 else None)}
+    if P.TARGET <= ph <= P.FUNDS and s.atk_card >= 0:
+        obs["battle"] = _battle(s, me, fleet_capacity)
+    if ph in (P.SNEAK, P.COUNTER):
+        obs["sneak_attack"] = {"seat": s.active, "fleet": s.sneak_fleet,
+                               "shown": [[card_json(s, c) for c in s.shown[q]]
+                                         for q in range(s.n)]}
+    if ph == P.OVER:
+        out = s.outcome()
+        if out is not None:
+            obs["outcome"] = out.to_json()
+    return obs
+
+
+def _player(s: UniversalRuleState, q: int, me: int | None, points: int) -> dict[str, Any]:
+    hand = s.hands[q]
+    d: dict[str, Any] = {
+        "seat": q,
+        "credits": s.credits[q],
+        "credit_limit": s.cap(q),
+        "vp": points,
+        "planets": [dict(card_json(s, c), side=SIDES[s.side[c]], counters=s.counters[c])
+                    for c in s.planets[q]],
+        "hand_size": len(hand),
+        "hand_limit": PL.hand_limit(s, q),
+        "holds_universal_rule": s.holder == q,
+    }
+    if q == me:
+        d["hand"] = [card_json(s, c) for c in sorted(hand)]
+    else:
+        d["known_hand"] = [card_json(s, c) for c in sorted(hand) if s.revealed[c]]
+    return d
+
+
+def _battle(s: UniversalRuleState, me: int | None, fleet_capacity: Any) -> dict[str, Any]:
+    defender = s.owner[s.def_card] if s.def_card >= 0 else None
+    b: dict[str, Any] = {
+        "attacker": s.active,
+        "defender": defender,
+        "attacking_planet": dict(card_json(s, s.atk_card), side=SIDES[s.side[s.atk_card]],
+                                 military=PL.battle_military(s, s.atk_card)),
+        "defending_planet": (dict(card_json(s, s.def_card), side=SIDES[s.side[s.def_card]],
+                                  military=PL.battle_military(s, s.def_card))
+                             if s.def_card >= 0 else None),
+        "cards_committed": [len(c) for c in s.committed],
+        "funds_chosen": [s.funds[q] >= 0 for q in range(s.n)],
+    }
+    if me is not None:
+        b["my_cards"] = [card_json(s, c) for c in s.committed[me]]
+        b["my_credits"] = s.funds[me] if s.funds[me] >= 0 else None
+        mine = s.sides[me]
+        b["my_side"] = ("attack", "defence")[mine] if mine >= 0 else None
+        if s.def_card >= 0:
+            b["my_fleet_capacity"] = fleet_capacity(s, me)
+    return b
+
+
+# Labels -------------------------------------------------------------------------------------
+
+
+def label(s: UniversalRuleState, a: int) -> str:
+    kind, i = A.split(a)
+    if kind == "choose_action":
+        return A.ACTIONS[i].capitalize()
+    if kind == "follow_cost":
+        return f"Set the follow cost to {i + 1}"
+    if kind == "pass":
+        return _pass_label(s)
+    if kind == "follow":
+        return f"Follow: {A.ACTIONS[s.action]} (pay {s.cost})" if s.action >= 0 else "Follow"
+    if kind == "colonize":
+        card, side = divmod(i, 2)
+        return f"Colonize {s.name(card)} ({SIDES[side]} side)"
+    if kind == "upgrade":
+        return f"Upgrade {s.name(i)}"
+    if kind == "attacking_planet":
+        return f"Attack with {s.name(i)}"
+    if kind == "defending_planet":
+        return f"Attack {s.name(i)} (seat {s.owner[i]})"
+    if kind == "instigate":
+        return f"Instigate: redirect the attack to {s.name(i)} (seat {s.owner[i]})"
+    if kind == "commit_card":
+        return f"Commit {s.name(i)} face down"
+    if kind == "support_side":
+        return ("Support the attack", "Support the defence")[i]
+    if kind == "commit_credits":
+        return f"Commit {i} credit{'s' if i != 1 else ''}"
+    if kind == "thug_target":
+        return f"Collect from seat {i}"
+    if kind == "discard":
+        return f"Discard {s.name(i)}"
+    if kind == "give_up":
+        return f"Give up {s.name(i)} (keep the other two)"
+    return f"Reveal {s.name(i)}"
+
+
+def _pass_label(s: UniversalRuleState) -> str:
+    ph = s.phase
+    if ph == P.FOLLOW:
+        return "Do not follow (+1 credit)"
+    if ph == P.INSTIGATE:
+        return "Let the attack stand"
+    if ph == P.COMMIT:
+        return "Commit no more cards"
+    if ph == P.SNEAK:
+        return "Stop revealing" if s.shown[s.active] else "No Sneak Attack"
+    if ph == P.COUNTER:
+        return "Reveal no more"
+    return "Pass"
+
+
+# Save and load ------------------------------------------------------------------------------
+
+
+def state_to_json(s: UniversalRuleState) -> dict[str, Any]:
+    from ludoverse.games.universal_rule.state import LIST_FIELDS, NESTED_FIELDS, SCALAR_FIELDS
+
+    return fields_to_json(s, (*SCALAR_FIELDS, *LIST_FIELDS, *NESTED_FIELDS))
+
+
+def state_from_json(game: Any, d: dict[str, Any]) -> UniversalRuleState:
+    from ludoverse.games.universal_rule.state import (
+        LIST_FIELDS,
+        NESTED_FIELDS,
+        SCALAR_FIELDS,
+        UniversalRuleState,
+    )
+
+    s, _ = state_from_fields(UniversalRuleState, game, d,
+                             (*SCALAR_FIELDS, *LIST_FIELDS, *NESTED_FIELDS))
+    s.R = PL.rules(s.content)
+    return s
