@@ -147,13 +147,15 @@ def _columns(entries: list[dict[str, Any]], hidden: frozenset[str] = frozenset()
     return [c for c in cols if c not in tail] + tail
 
 
-def _cell(v: Any) -> str:
-    """Compact text for a table cell; nested fields that are null or empty are left out."""
+def _cell(v: Any, hidden: frozenset[str] = frozenset()) -> str:
+    """Compact text for a table cell; nested fields that are null or empty, or that the game
+    hides (``cards_hidden_fields``), are left out."""
     if isinstance(v, dict):
-        parts = [f"{k}={_cell(x)}" for k, x in v.items() if x not in (None, [], {}, "")]
+        parts = [f"{k}={_cell(x, hidden)}" for k, x in v.items()
+                 if x not in (None, [], {}, "") and k not in hidden]
         return "(" + ", ".join(parts) + ")" if parts else "-"
     if isinstance(v, list):
-        return "[" + ", ".join(_cell(x) for x in v) + "]"
+        return "[" + ", ".join(_cell(x, hidden) for x in v) + "]"
     return _fmt_value(v)
 
 
@@ -194,7 +196,7 @@ def cards_cmd(
         for e in entries:
             prov = str(e.get(PROVENANCE_KEY))
             counts[prov] += 1
-            cells = [escape(_strip_parens(_cell(e.get(c)))) for c in cols]
+            cells = [escape(_strip_parens(_cell(e.get(c), g.cards_hidden_fields))) for c in cols]
             style = PROVENANCE_STYLE.get(prov)
             if style and PROVENANCE_KEY in cols:
                 i = cols.index(PROVENANCE_KEY)

@@ -52,7 +52,7 @@ def _take(s: UniversalRuleState, c: int) -> None:
         if c in where:
             where.remove(c)
             return
-    for q, planets in enumerate(s.planets):
+    for planets in s.planets:
         if c in planets:
             planets.remove(c)
             s.owner[c] = s.side[c] = -1

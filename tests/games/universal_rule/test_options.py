@@ -38,3 +38,11 @@ def test_defaults_are_the_rulebook_reading() -> None:
 def test_a_bad_value_is_refused() -> None:
     with pytest.raises(ValidationError, match="credit_limit"):
         UniversalRuleOptions(credit_limit="unlimited")
+
+
+# UR-OPT-11
+def test_the_round_limit_is_a_safeguard_that_can_be_removed() -> None:
+    assert UniversalRuleOptions().round_limit == 100
+    assert UniversalRuleOptions(round_limit=0).round_limit == 0
+    with pytest.raises(ValidationError, match="round_limit"):
+        UniversalRuleOptions(round_limit=-1)

@@ -28,7 +28,7 @@ def legal(s: UniversalRuleState) -> list[int]:
     if ph == P.INSTIGATE:
         return [A.PASS] + [A.RETARGET + c for c in retargets(s)]
     if ph == P.COMMIT:
-        return [A.PASS] + sorted(A.COMMIT + c for c in s.hands[s.asked])
+        return [A.PASS, *sorted(A.COMMIT + c for c in s.hands[s.asked])]
     q = s.asked
     if s.sides[q] < 0:
         return [A.SIDE + ATTACKING, A.SIDE + DEFENDING]
@@ -122,9 +122,6 @@ def _commit(s: UniversalRuleState, a: int) -> None:
     card = a - A.COMMIT
     s.hands[q].remove(card)
     s.committed[q].append(card)
-    for c in s.hands[q]:  # which card went face down is unknown: shown cards lose their mark
-        s.revealed[c] = False
-    s.revealed[card] = False
     s.log("committed_card", seat=q, card=card, visible_to=q)
     s.log("committed_face_down", seat=q, cards=len(s.committed[q]))
 

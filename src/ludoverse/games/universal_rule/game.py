@@ -64,6 +64,32 @@ class UniversalRuleGame(Game):
 
         check(state)
 
+    def studies(self) -> dict[str, Any]:
+        from ludoverse.games.universal_rule import studies
+
+        return {"planets": studies.planets}
+
+    def game_metrics(self, state: Any) -> dict[str, float]:
+        from ludoverse.games.universal_rule.reporting import metrics
+
+        return metrics(state)
+
+    def game_tables(self, state: Any) -> dict[str, list[dict[str, Any]]]:
+        from ludoverse.games.universal_rule.reporting import tables
+
+        return tables(state)
+
+    @property
+    def heuristics(self) -> Any:  # type: ignore[override]
+        from ludoverse.games.universal_rule import heuristics
+
+        return heuristics
+
+    def render(self, observation: dict[str, Any], seat: int | None) -> Any:
+        from ludoverse.games.universal_rule.render import render
+
+        return render(observation, seat)
+
 
 GAME = UniversalRuleGame()
 """Universal Rule: colonize planets, make the others pay to follow your actions, and fight

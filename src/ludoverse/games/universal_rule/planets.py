@@ -250,4 +250,5 @@ def collect(s: UniversalRuleState, owner: int, victim: int, per_planet: int) -> 
     """UR-PLANET-6: the victim pays per planet they own, what they have if short."""
     pay = min(s.credits[victim], per_planet * len(s.planets[victim]))
     s.credits[victim] -= pay
-    s.log("thug_paid", seat=victim, to=owner, credits=pay, lost=s.gain(owner, pay))
+    lost = s.gain(owner, pay) if pay else 0  # paying nothing is no gain (UR-LIMIT-3)
+    s.log("thug_paid", seat=victim, to=owner, credits=pay, lost=lost)

@@ -26,9 +26,9 @@ DEALT = 3
 EDGE_OF_WAR_REMOVED = 3
 
 LIST_FIELDS = ("side", "owner", "counters", "credits", "deck", "discard", "removed",
-               "revealed", "gave_up", "queue", "funds", "sides", "final_vp")
+               "revealed", "gave_up", "given_up", "queue", "funds", "sides", "final_vp")
 NESTED_FIELDS = ("hands", "planets", "committed", "shown", "pending")
-SCALAR_FIELDS = ("n", "first", "active", "turn", "phase", "action", "cost", "asked",
+SCALAR_FIELDS = ("n", "first", "active", "turn", "phase", "action", "cost", "asked", "draws",
                  "atk_card", "def_card", "holder", "sneak_fleet", "sneak_tried", "winner",
                  "end_reason")
 
@@ -76,6 +76,11 @@ class UniversalRuleState(FastState):
         self.credits = [STARTING_CREDITS] * n
         self.holder = -1  # UR-SETUP-4: the Universal Rule card in the centre
         self.gave_up = [-1] * n
+        """Set-up: each player's given-up card until all have chosen."""
+        self.given_up = [-1] * n
+        """The card each player gave up, for ever (only that player knows it)."""
+        self.draws = 0
+        """Cards drawn from the deck since set-up."""
         self.first = 0 if self.opts.first_player == "seat0" else self.rng.below(n)
         self.active = self.first
         self.turn = 0
@@ -133,6 +138,7 @@ class UniversalRuleState(FastState):
                 self.log("nothing_to_draw", seat=seat)
                 return -1
         card = self.deck.pop()
+        self.draws += 1
         self.hands[seat].append(card)
         self.revealed[card] = False
         self.log("drew", seat=seat, card=card, visible_to=seat)

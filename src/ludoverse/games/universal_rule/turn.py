@@ -27,6 +27,7 @@ def _give_up(s: UniversalRuleState, a: int) -> None:
     card = a - A.GIVE_UP
     s.hands[seat].remove(card)
     s.gave_up[seat] = card
+    s.given_up[seat] = card
     s.log("gave_up", seat=seat, card=card, visible_to=seat)
     s.log("setup_choice_made", seat=seat)
     s.asked = (seat + 1) % s.n
@@ -162,9 +163,8 @@ def follow_legal(s: UniversalRuleState) -> list[int]:
     elif act == A.UPGRADE:
         if budget >= 0:
             out.extend(A.UPGRADE_PLANET + c for c in sorted(upgradable(s, q, budget)))
-    elif D.produce_gain(s, q, follower=True) and (  # UR-PRODUCE-2: pay after the income
-            min(s.cap(q), s.credits[q] + D.produce_gain(s, q, follower=True)) >= s.cost):
-        out.append(A.FOLLOW)
+    elif min(s.cap(q), s.credits[q] + D.produce_gain(s, q, follower=True)) >= s.cost:
+        out.append(A.FOLLOW)  # UR-PRODUCE-2: the follow cost is paid after the income
     out.sort()
     return out
 

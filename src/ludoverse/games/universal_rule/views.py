@@ -10,6 +10,7 @@ from ludoverse.games.universal_rule import actions as A
 from ludoverse.games.universal_rule import phases as P
 from ludoverse.games.universal_rule import planets as PL
 from ludoverse.games.universal_rule.content import UniversalRuleContent
+from ludoverse.games.universal_rule.knowledge import face_down
 
 if TYPE_CHECKING:
     from ludoverse.games.universal_rule.state import UniversalRuleState
@@ -45,6 +46,7 @@ def observation(s: UniversalRuleState, seat: int | None) -> dict[str, Any]:
     """Everything on the table; a hand, a given-up card, face-down cards and secret funds only
     to their owner (UR-KNOW-1 to UR-KNOW-5)."""
     from ludoverse.games.universal_rule.attack import fleet_capacity
+    from ludoverse.games.universal_rule.turn import max_follow_cost
     from ludoverse.games.universal_rule.winning import target, vp
 
     me = seat if seat is not None and 0 <= seat < s.n else None
@@ -63,7 +65,8 @@ def observation(s: UniversalRuleState, seat: int | None) -> dict[str, Any]:
         "first_player": s.first,
         "action": A.ACTIONS[s.action] if s.action >= 0 and ph not in (P.KEEP, P.OVER) else None,
         "follow_cost": s.cost if s.cost and ph not in (P.CHOOSE, P.OVER) else None,
-        "max_follow_cost": len(s.planets[s.active]) or 1,
+        "max_follow_cost": (max_follow_cost(s) if ph in (P.CHOOSE, P.COST) and not s.pending
+                            else None),
         "target_vp": target(s),
         "universal_rule": s.holder if s.holder >= 0 else None,
         "universal_rule_vp": s.R.ur_vp,
@@ -105,7 +108,8 @@ def _player(s: UniversalRuleState, q: int, me: int | None, points: int) -> dict[
     if q == me:
         d["hand"] = [card_json(s, c) for c in sorted(hand)]
     else:
-        d["known_hand"] = [card_json(s, c) for c in sorted(hand) if s.revealed[c]]
+        d["known_hand"] = ([] if face_down(s, q) else
+                           [card_json(s, c) for c in sorted(hand) if s.revealed[c]])
     return d
 
 

@@ -59,6 +59,11 @@ def may_win(s: UniversalRuleState, seat: int) -> bool:
     return not PL.has_kind(s, seat, PL.CANNOT_WIN)
 
 
+def sneak_bonus(s: UniversalRuleState, fleet: int) -> int:
+    """UR-SNEAK-5: half a VP per unit of fleet, rounded down."""
+    return fleet // 2
+
+
 def hand_fleet(s: UniversalRuleState, cards: list[int]) -> int:
     return sum(PL.card_fleet(s.R, s.opts, c) for c in cards)
 
@@ -117,7 +122,7 @@ def outcome(s: UniversalRuleState) -> Outcome:
     goal = target(s)
     if s.winner >= 0:
         winners: tuple[int, ...] = (s.winner,)
-        how = (f"with a fleet of {s.sneak_fleet} (+{s.sneak_fleet // 2} VP)"
+        how = (f"with a fleet of {s.sneak_fleet} (+{sneak_bonus(s, s.sneak_fleet)} VP)"
                if s.end_reason == "Sneak Attack Victory" else "at the end of their turn")
         trace = (f"seat {s.winner} had {s.final_vp[s.winner]} VP {how}; {goal} VP wins",)
     else:
@@ -142,13 +147,13 @@ def sneak_offered(s: UniversalRuleState, seat: int, current: int) -> bool:
     """UR-SNEAK-1: offered when the whole hand's fleet could carry the player to the target."""
     hand = s.hands[seat]
     return (s.opts.sneak_attack == "designed" and bool(hand)
-            and current + hand_fleet(s, hand) // 2 >= target(s))
+            and current + sneak_bonus(s, hand_fleet(s, hand)) >= target(s))
 
 
 def legal(s: UniversalRuleState) -> list[int]:
     q = s.active if s.phase == P.SNEAK else s.asked
     shown = s.shown[q]
-    return [A.PASS] + sorted(A.REVEAL + c for c in s.hands[q] if c not in shown)
+    return [A.PASS, *sorted(A.REVEAL + c for c in s.hands[q] if c not in shown)]
 
 
 def play(s: UniversalRuleState, a: int) -> None:
@@ -165,7 +170,7 @@ def play(s: UniversalRuleState, a: int) -> None:
         if not s.shown[p]:  # no attempt
             s.phase = P.END
             return
-        s.log("sneak_attack", seat=p, fleet=s.sneak_fleet, bonus=s.sneak_fleet // 2)
+        s.log("sneak_attack", seat=p, fleet=s.sneak_fleet, bonus=sneak_bonus(s, s.sneak_fleet))
         s.phase = P.COUNTER
         s.asked = (p + 1) % s.n
         return
@@ -184,7 +189,7 @@ def play(s: UniversalRuleState, a: int) -> None:
     s.asked = (q + 1) % s.n
     if s.asked != p:
         return
-    total = vp(s, p) + s.sneak_fleet // 2  # UR-SNEAK-5
+    total = vp(s, p) + sneak_bonus(s, s.sneak_fleet)  # UR-SNEAK-5
     if total >= target(s):
         _win(s, p, total, "Sneak Attack Victory")
     else:

@@ -1,0 +1,73 @@
+"""The planet-balance study and the per-game figures a designer reads: colonize rates and
+lift from simulation results, attack and victory figures from real games."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import ludoverse
+from ludoverse.games.universal_rule.reporting import metrics, tables
+from ludoverse.games.universal_rule.studies import planet_rows
+
+GAME = ludoverse.load("universal_rule")
+
+
+def game(winner: int, colonized: dict[int, list[str]], attacks: float = 0.0) -> dict[str, Any]:
+    """A results-file line of a 3-player game: who won and what each player colonized."""
+    return {"outcome": {"scores": [0, 0, 0], "winners": [winner]},
+            "tables": {"planets": [{"planet": name, "seat": p, "won": float(p == winner)}
+                                   for p, names in colonized.items() for name in names]},
+            "metrics": {"attacks per round": attacks}}
+
+
+def row(rows: list[dict[str, Any]], planet: str) -> dict[str, Any]:
+    return next(r for r in rows if r["planet"] == planet)
+
+
+def test_a_planet_only_winners_colonize_lifts_by_the_gap_in_win_rates() -> None:
+    """Lyzin's colonizers win 2 of 2; the other 4 player-games win 0 of 4: +100 points."""
+    rows = planet_rows([game(0, {0: ["Lyzin"]}), game(2, {2: ["Lyzin"], 1: ["Cheroa"]})])
+    r = row(rows, "Lyzin")
+    assert r["colonized %"] == 33.3
+    assert r["colonizers win %"] == 100.0 and r["others win %"] == 0.0
+    assert r["lift (pts)"].startswith("+100.0")
+    assert row(rows, "Cheroa")["lift (pts)"].startswith("-40.0")
+
+
+def test_the_game_figures_are_averaged_below_the_planets() -> None:
+    rows = planet_rows([game(0, {0: ["Lyzin"]}, attacks=1.0),
+                        game(1, {}, attacks=0.5)])
+    assert row(rows, "(attacks per round)")["colonizers win %"] == 0.8
+
+
+def played(players: int, seed: int) -> Any:
+    s = GAME.new_game(players, seed)
+    rng = random.Random(seed)
+    while not s.is_terminal():
+        s.apply(rng.choice(s.legal_actions()))
+    return s
+
+
+def test_metrics_count_the_attacks_and_how_the_game_was_won() -> None:
+    s = played(4, 3)
+    attacks = [e for e in s.events if e.kind == "battle_revealed"]
+    m = metrics(s)
+    assert m["attacks per round"] == len(attacks) * 4 / (s.turn + 1)
+    won = sum(e.data["success"] for e in attacks)
+    assert m["attack success %"] == (100 * won / len(attacks) if attacks else 0.0)
+    assert m["won by Sneak Attack %"] == 100.0 * (s.outcome().reason == "Sneak Attack Victory")
+    shares = sum(m[f"{a} share %"] for a in ("explore", "colonize", "upgrade", "produce",
+                                              "attack"))
+    assert 0 < shares <= 100.0
+
+
+def test_tables_list_each_planet_a_player_colonized_once() -> None:
+    s = played(3, 5)
+    colonized = {(e.data["seat"], e.data["card"]) for e in s.events if e.kind == "colonized"}
+    rows = tables(s)["planets"]
+    assert len(rows) == len(colonized)
+    winners = s.outcome().winners
+    for r in rows:
+        assert r["won"] == (1.0 / len(winners) if r["seat"] in winners else 0.0)
+    assert sorted(r["seat"] for r in tables(s)["turn order"]) == [1, 2, 3]
