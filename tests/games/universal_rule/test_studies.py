@@ -70,4 +70,4 @@ def test_tables_list_each_planet_a_player_colonized_once() -> None:
     winners = s.outcome().winners
     for r in rows:
         assert r["won"] == (1.0 / len(winners) if r["seat"] in winners else 0.0)
-    assert sorted(r["seat"] for r in tables(s)["turn order"]) == [1, 2, 3]
+    assert sorted(r["turn position"] for r in tables(s)["turn order"]) == [1, 2, 3]

@@ -38,6 +38,7 @@ INCOME = 0.45
 HAND_CARD = 0.6
 MILITARY = 0.04
 CANNOT_WIN = 2.0
+SNEAK = 0.5
 WIN = 100.0
 WIN_TEMPERATURE = 2.0
 """VP lead that makes a player about e times likelier to win (search rewards)."""
@@ -64,7 +65,9 @@ def worth(s: UniversalRuleState, p: int) -> float:
     R = s.R
     for c in s.planets[p]:
         v += MILITARY * R.military[2 * c + s.side[c]]
-    v += sum(HAND_CARD + 0.1 * card_value(s, c) for c in s.hands[p])
+    hand = s.hands[p]
+    v += sum(HAND_CARD + 0.1 * card_value(s, c) for c in hand)
+    v += SNEAK * hand_fleet(s, hand) / 2  # the Sneak Attack a hand threatens (or deters)
     v += sum(0.5 * HAND_CARD for c in s.committed[p])
     if PL.has_kind(s, p, PL.CANNOT_WIN):
         v -= CANNOT_WIN

@@ -51,5 +51,5 @@ def tables(s: UniversalRuleState) -> dict[str, list[dict[str, Any]]]:
         if e.kind == "colonized":
             colonized.add((e.data["seat"], e.data["card"]))
     rows = [{"planet": s.R.names[c], "seat": q, "won": share[q]} for q, c in sorted(colonized)]
-    seats = [{"seat": (q - s.first) % s.n + 1, "won": share[q]} for q in range(s.n)]
+    seats = [{"turn position": (q - s.first) % s.n + 1, "won": share[q]} for q in range(s.n)]
     return {"planets": rows, "turn order": seats}

@@ -119,16 +119,13 @@ def _end_by_round_limit(s: UniversalRuleState) -> None:
 
 def outcome(s: UniversalRuleState) -> Outcome:
     scores = tuple(float(v) for v in s.final_vp)
-    goal = target(s)
     if s.winner >= 0:
         winners: tuple[int, ...] = (s.winner,)
-        how = (f"with a fleet of {s.sneak_fleet} (+{sneak_bonus(s, s.sneak_fleet)} VP)"
-               if s.end_reason == "Sneak Attack Victory" else "at the end of their turn")
-        trace = (f"seat {s.winner} had {s.final_vp[s.winner]} VP {how}; {goal} VP wins",)
+        trace: tuple[str, ...] = ()  # a win at the end of a turn needs no tie-breaker
     else:
         best = max(scores)
         winners = tuple(q for q in range(s.n) if scores[q] == best)
-        trace = (f"no one reached {goal} VP in {s.opts.round_limit} rounds",
+        trace = (f"no one reached {target(s)} VP in {s.opts.round_limit} rounds",
                  f"most VP ({best:g}): seat(s) {', '.join(map(str, winners))}")
     ranking = []
     for q in range(s.n):
