@@ -25,14 +25,16 @@ def row(rows: list[dict[str, Any]], planet: str) -> dict[str, Any]:
     return next(r for r in rows if r["planet"] == planet)
 
 
-def test_a_planet_only_winners_colonize_lifts_by_the_gap_in_win_rates() -> None:
-    """Lyzin's colonizers win 2 of 2; the other 4 player-games win 0 of 4: +100 points."""
+def test_lift_compares_players_who_colonized_as_many_planets() -> None:
+    """Lyzin's colonizers win 2 of 2. Among the players with one planet colonized, Cheroa's
+    only colonizer lost: Lyzin +100 points, Cheroa -100 (a raw comparison with the players
+    who colonized nothing would say -40)."""
     rows = planet_rows([game(0, {0: ["Lyzin"]}), game(2, {2: ["Lyzin"], 1: ["Cheroa"]})])
     r = row(rows, "Lyzin")
     assert r["colonized %"] == 33.3
     assert r["colonizers win %"] == 100.0 and r["others win %"] == 0.0
     assert r["lift (pts)"].startswith("+100.0")
-    assert row(rows, "Cheroa")["lift (pts)"].startswith("-40.0")
+    assert row(rows, "Cheroa")["lift (pts)"].startswith("-100.0")
 
 
 def test_the_game_figures_are_averaged_below_the_planets() -> None:

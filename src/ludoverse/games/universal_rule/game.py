@@ -24,6 +24,11 @@ class UniversalRuleGame(Game):
     state_class: ClassVar[type[UniversalRuleState]] = UniversalRuleState
     content_model: ClassVar[type[BaseModel]] = UniversalRuleContent
     cards_hidden_fields: ClassVar[frozenset[str]] = frozenset(("ability",))
+    bot_levels: ClassVar[dict[str, str]] = {
+        "easy": "greedy",
+        "medium": "ismcts:iters=300",
+        "hard": "ismcts:iters=1000",
+    }
 
     @property
     def num_actions(self) -> int:

@@ -35,8 +35,10 @@ def planets(n: int, seed: int = 0, options: dict | None = None, players: int = 4
 
 
 def planet_rows(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Lift = the win rate of the players who colonized the planet minus everyone else's,
-    with a 95 % interval."""
+    """Lift = the win rate of the players who colonized the planet minus that of the players
+    who colonized as many planets but not this one (the difference within each number of
+    planets colonized, weighted by the colonizers in it), with a 95 % interval. A raw
+    comparison would credit every planet with the edge of simply colonizing more."""
     if not games:
         return []
     seats = len(games[0]["outcome"]["scores"])
@@ -49,18 +51,25 @@ def planet_rows(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
         for row in g["tables"].get("planets", []):
             owned[k, row["seat"]].add(row["planet"])
     names = sorted({x for v in owned.values() for x in v})
+    levels = sorted({len(owned[k]) for k in won})
     rows = []
     for name in names:
-        ins = [won[k] for k in won if name in owned[k]]
-        outs = [won[k] for k in won if name not in owned[k]]
-        if not ins or not outs:
-            continue
-        r_in, r_out = sum(ins) / len(ins), sum(outs) / len(outs)
-        se = math.sqrt(r_in * (1 - r_in) / len(ins) + r_out * (1 - r_out) / len(outs))
-        rows.append({"planet": name, "colonized %": round(100 * len(ins) / len(won), 1),
-                     "colonizers win %": round(100 * r_in, 1),
-                     "others win %": round(100 * r_out, 1),
-                     "lift (pts)": f"{100 * (r_in - r_out):+.1f} ± {100 * 1.96 * se:.1f}"})
+        ins_all = [won[k] for k in won if name in owned[k]]
+        outs_all = [won[k] for k in won if name not in owned[k]]
+        lift = var = 0.0
+        for level in levels:
+            ins = [won[k] for k in won if len(owned[k]) == level and name in owned[k]]
+            outs = [won[k] for k in won if len(owned[k]) == level and name not in owned[k]]
+            if not ins or not outs:
+                continue
+            w = len(ins) / len(ins_all)
+            r_in, r_out = sum(ins) / len(ins), sum(outs) / len(outs)
+            lift += w * (r_in - r_out)
+            var += w * w * (r_in * (1 - r_in) / len(ins) + r_out * (1 - r_out) / len(outs))
+        rows.append({"planet": name, "colonized %": round(100 * len(ins_all) / len(won), 1),
+                     "colonizers win %": round(100 * sum(ins_all) / max(1, len(ins_all)), 1),
+                     "others win %": round(100 * sum(outs_all) / max(1, len(outs_all)), 1),
+                     "lift (pts)": f"{100 * lift:+.1f} ± {100 * 1.96 * math.sqrt(var):.1f}"})
     rows.sort(key=lambda r: -r["colonized %"])
     for metric in ("attacks per round", "attack success %", "won by Sneak Attack %",
                    "ended by the round limit %", "rounds"):
