@@ -8,13 +8,14 @@ from ludoverse.core.api import Game
 
 # name -> module exporting GAME; modules load lazily so one broken game never blocks another.
 _MODULES: dict[str, str] = {
+    "multiuniversum": "ludoverse.games.multiuniversum",
     "paradox": "ludoverse.games.paradox",
     "ultia": "ludoverse.games.ultia",
     "ultramassive": "ludoverse.games.ultramassive",
     "universal_rule": "ludoverse.games.universal_rule",
 }
 _ALIASES = {"ULTIA": "ultia", "PARADOX": "paradox", "ULTRAMASSIVE": "ultramassive",
-            "Universal Rule": "universal_rule"}
+            "Universal Rule": "universal_rule", "Multiuniversum": "multiuniversum"}
 _loaded: dict[str, Game] = {}
 
 

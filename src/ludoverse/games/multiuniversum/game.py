@@ -1,0 +1,86 @@
+"""The Multiuniversum :class:`~ludoverse.core.api.Game`: static facts and the state factory."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from ludoverse.core.api import Game
+from ludoverse.games.multiuniversum import actions as A
+from ludoverse.games.multiuniversum.content import MultiuniversumContent, default_content
+from ludoverse.games.multiuniversum.options import PRESETS, MultiuniversumOptions
+from ludoverse.games.multiuniversum.state import MultiuniversumState
+
+
+class MultiuniversumGame(Game):
+    name: ClassVar[str] = "multiuniversum"
+    title: ClassVar[str] = "Multiuniversum"
+    version: ClassVar[str] = "1"
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 5
+    Options: ClassVar[type[BaseModel]] = MultiuniversumOptions
+    presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
+    state_class: ClassVar[type[MultiuniversumState]] = MultiuniversumState
+    content_model: ClassVar[type[BaseModel]] = MultiuniversumContent
+    bot_levels: ClassVar[dict[str, str]] = {
+        "easy": "greedy",
+        "medium": "ismcts:iters=300",
+        "hard": "ismcts:iters=1000",
+    }
+
+    @property
+    def num_actions(self) -> int:
+        return A.NUM_ACTIONS
+
+    def state_from_json(self, d: dict[str, Any]) -> MultiuniversumState:
+        from ludoverse.games.multiuniversum.views import state_from_json
+
+        return state_from_json(self, d)
+
+    def action_info(self, action: int) -> dict[str, Any]:
+        return A.info(action)
+
+    def default_content(self) -> MultiuniversumContent:
+        return default_content()
+
+    def conformance_options(self) -> dict[str, dict[str, Any]]:
+        return {
+            "rulebook": {},
+            "basic_scoring": {"variant": "basic_scoring"},
+            "deadly_portals": {"variant": "deadly_portals"},
+            "short_game": {"variant": "short_game"},
+            "other_readings": {"end_mode": "one_more_each", "recycle_mode": "free_anytime",
+                               "portal_visibility": "all_face_up",
+                               "stack_composition": "random_4",
+                               "played_card_timing": "start_of_turn", "move_range": "adjacent",
+                               "set_assignment": "player_choice", "first_player": "seat0",
+                               "round_limit": 20},
+            "immediate": {"end_mode": "immediate", "set_assignment": "player_choice"},
+            "manual": {"auto_forced": False},
+        }
+
+    def conformance_player_counts(self, label: str) -> list[int]:
+        """The rulebook game at every count; each variant at 1, 2 and 5; other sets at 3."""
+        if label == "rulebook":
+            return [1, 2, 3, 4, 5]
+        if label in ("basic_scoring", "deadly_portals", "short_game"):
+            return [1, 2, 5]
+        return [3]
+
+    conformance_scale: ClassVar[float] = 0.25
+
+    def check_invariants(self, state: Any) -> None:
+        from ludoverse.games.multiuniversum.invariants import check
+
+        check(state)
+
+    def render(self, observation: dict[str, Any], seat: int | None) -> Any:
+        from ludoverse.games.multiuniversum.render import render
+
+        return render(observation, seat)
+
+
+GAME = MultiuniversumGame()
+"""Multiuniversum: move among five transformers, turn action cards into tools and seal
+portals for the most DP (1-5 players; 1 against a virtual scientist)."""

@@ -1,0 +1,197 @@
+"""A Multiuniversum turn (MU-TURN, MU-TOOL, MU-DECK), its end, the end of the game (MU-END)
+and the virtual scientist's turn in the solo mode (MU-SOLO)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludoverse.games.multiuniversum import actions as A
+from ludoverse.games.multiuniversum import phases as P
+from ludoverse.games.multiuniversum.state import ACTIONS_PER_TURN, HAND
+
+if TYPE_CHECKING:
+    from ludoverse.games.multiuniversum.state import MultiuniversumState as S
+
+VIRTUAL_TOOLS = 2
+"""Cards the virtual scientist takes as tools each turn (MU-SOLO-3)."""
+
+
+# The actions of a turn (MU-TURN-1, MU-TOOL-1 to MU-TOOL-4) ------------------------------------
+
+
+def legal(s: S) -> list[int]:
+    from ludoverse.games.multiuniversum.card_actions import offered
+
+    if s.actions >= ACTIONS_PER_TURN:
+        return [A.PASS]
+    hand = sorted(s.hands[s.active])
+    rows = s.T.rows
+    t = s.pos[s.active]
+    out = [A.PLAY + c for c in hand if offered(s, rows[c][t])]
+    out += [A.PREPARE + c for c in hand]
+    out += [A.DISCARD + c for c in hand]
+    out.append(A.PASS)
+    if s.opts.recycle_mode == "free_anytime" and s.discard:  # MU-OPT-2
+        out.append(A.FREE_RECYCLE)
+    return out
+
+
+def play(s: S, a: int) -> None:
+    from ludoverse.games.multiuniversum.card_actions import start
+
+    p = s.active
+    if a == A.PASS:
+        s.log("passed", seat=p, actions=s.actions)
+        s.actions = ACTIONS_PER_TURN
+        return
+    s.actions += 1
+    if a == A.FREE_RECYCLE:
+        s.log("free_recycle", seat=p)
+        s.phase = P.RECYCLE
+        return
+    kind, c = divmod(a - A.PLAY, A.CARDS)
+    s.hands[p].remove(c)
+    s.revealed[c] = False
+    if kind == 0:  # MU-ACTION-1: into the play area, for the row of the transformer
+        s.area[p].append(c)
+        s.played.append(c)
+        action = s.T.rows[c][s.pos[p]]
+        s.log("played", seat=p, card=c, transformer=s.pos[p] + 1, action=action)
+        start(s, action)
+    elif kind == 1:  # MU-TOOL-1
+        s.tools[p].append(c)
+        s.log("prepared_tool", seat=p, card=c, tool=s.T.tool[c])
+    else:  # MU-TOOL-3
+        s.discard.append(c)
+        s.log("discarded", seat=p, card=c)
+        s.draw(p)
+
+
+# The end of a turn (MU-TURN-5) ----------------------------------------------------------------
+
+
+def run(s: S) -> None:
+    """Carry the game on until someone must decide: the end of a finished turn, the virtual
+    scientist's turn and the start of the next turn need no decision."""
+    if s.phase == P.TURN and s.actions >= ACTIONS_PER_TURN:
+        end_of_turn(s)
+
+
+def end_of_turn(s: S) -> None:
+    from ludoverse.games.multiuniversum.abilities import tool_choices
+
+    if s.keep5 and tool_choices(s):  # MU-ABILITY-6: choose before the discard
+        s.phase = P.KEEP_TOOL
+        return
+    finish_turn(s)
+
+
+def finish_turn(s: S) -> None:
+    p = s.active
+    s.phase = P.TURN
+    s.played = []
+    if s.opts.played_card_timing == "end_of_turn" and s.area[p]:  # MU-DECK-2
+        s.discard.extend(s.area[p])
+        s.log("played_cards_discarded", seat=p, cards=list(s.area[p]))
+        s.area[p] = []
+    while len(s.hands[p]) < HAND:  # MU-DECK-3
+        if s.draw(p) < 0:
+            break
+    if s.end_after == p:  # MU-END-2, MU-END-3
+        game_over(s, "end")
+        return
+    if s.end_after < 0 and s.opts.round_limit and s.turn + 1 >= s.opts.round_limit * s.n:
+        game_over(s, "round_limit")  # MU-END-7
+        return
+    if s.n == 1:
+        solo_turn(s)
+        if s.end_reason:
+            return
+    next_turn(s)
+
+
+def next_turn(s: S) -> None:
+    s.active = p = (s.active + 1) % s.n
+    s.turn += 1
+    s.actions = 0
+    s.keep5 = 0
+    s.played = []
+    if s.area[p]:  # MU-OPT-5: start_of_turn timing
+        s.discard.extend(s.area[p])
+        s.log("played_cards_discarded", seat=p, cards=list(s.area[p]))
+        s.area[p] = []
+    s.log("turn_start", seat=p, turn=s.turn + 1)
+    if not (s.deck or s.discard or any(s.hands) or any(s.area)):  # MU-END-6
+        game_over(s, "no_cards")
+
+
+# The end of the game (MU-END) -----------------------------------------------------------------
+
+
+def end_threshold(s: S) -> int:
+    """MU-END-1: empty stacks that end the game."""
+    return 2 if s.n == 2 else 3
+
+
+def check_trigger(s: S) -> None:
+    """Called when a Seal has emptied a stack (MU-END-1 to MU-END-4, MU-SOLO-5)."""
+    if s.end_turn >= 0 or s.empty_stacks() < end_threshold(s):
+        return
+    s.end_turn = s.turn
+    mode = "immediate" if s.n == 1 else s.opts.end_mode
+    s.log("end_triggered", seat=s.active, empty_stacks=s.empty_stacks(), end_mode=mode)
+    if mode == "immediate":
+        game_over(s, "end")
+    elif mode == "finish_round":
+        s.end_after = (s.first - 1) % s.n
+    else:
+        s.end_after = (s.active - 1) % s.n
+
+
+def game_over(s: S, reason: str) -> None:
+    from ludoverse.games.multiuniversum.scoring import deadly_portals
+
+    s.end_reason = reason
+    if s.opts.variant == "deadly_portals":  # MU-VAR-2
+        deadly_portals(s)
+    if s.opts.set_assignment == "player_choice" and s.opts.set_scoring:  # MU-OPT-7
+        s.phase = P.SETS
+        s.set_seat = s.first
+        s.forming = []
+        s.log("form_sets", seat=s.first)
+        return
+    s.phase = P.OVER
+    s.log("game_over", reason=reason)
+
+
+# The virtual scientist (MU-SOLO-3, MU-SOLO-4) ------------------------------------------------
+
+
+def solo_turn(s: S) -> None:
+    v = 1
+    for _ in range(VIRTUAL_TOOLS):
+        card = s.draw(v)
+        if card < 0:
+            break
+        s.tools[v].append(card)
+        s.log("virtual_tool", card=card, tool=s.T.tool[card])
+    t = s.pos[v]
+    portal = s.face_up(t)
+    if portal >= 0:
+        need = s.T.need[portal]
+        tools = s.tools[v]
+        kinds = s.T.tool
+        if all(sum(1 for c in tools if kinds[c] == k) >= need[k] for k in range(A.TRANSFORMERS)):
+            left = list(need)
+            for c in list(tools):  # the earliest placed first
+                if left[kinds[c]]:
+                    left[kinds[c]] -= 1
+                    tools.remove(c)
+                    s.discard.append(c)
+            from ludoverse.games.multiuniversum.card_actions import seal
+
+            seal(s, v, portal)
+            if s.end_reason:
+                return
+    s.pos[v] = (t + 1) % A.TRANSFORMERS
+    s.log("virtual_moved", transformer=s.pos[v] + 1)

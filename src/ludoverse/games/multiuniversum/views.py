@@ -1,0 +1,238 @@
+"""Observations, action labels and JSON save/load for Multiuniversum states (MU-KNOW)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from ludoverse.core.fast import fields_to_json, state_from_fields
+from ludoverse.games.multiuniversum import actions as A
+from ludoverse.games.multiuniversum import phases as P
+from ludoverse.games.multiuniversum.content import (
+    ABILITIES,
+    CARD_ACTIONS,
+    MultiuniversumContent,
+    tables,
+)
+from ludoverse.games.multiuniversum.knowledge import knows
+
+if TYPE_CHECKING:
+    from ludoverse.games.multiuniversum.state import MultiuniversumState as S
+
+ACTION_NAMES = {"search": "Search", "ability": "Transformer ability", "move": "Move",
+                "seal": "Seal Portal", "recycle": "Recycle"}
+ABILITY_TEXT = {
+    "reorder_stack": "rearrange one portal stack in secret",
+    "draw_three_keep_two": "draw 3 cards, then keep only 2 of your whole hand",
+    "swap_portals": "swap two face-up portals",
+    "rotate_stacks": "send every face-up portal to the bottom of its stack",
+    "keep_played_as_tool": "keep one card you played this turn as a tool",
+}
+
+
+@cache
+def _catalogue(content: MultiuniversumContent) -> tuple[tuple[dict[str, Any], ...],
+                                                        tuple[dict[str, Any], ...]]:
+    kinds = {k.id: k for k in content.tool_kinds}
+    cards = tuple({"id": i, "name": c.id, "tool": c.tool, "tool_name": kinds[c.tool].name,
+                   "rows": list(c.rows)} for i, c in enumerate(content.cards))
+    portals = tuple({"id": i, "name": p.name, "tier": p.tier, "dp": p.dp, "icon": p.icon,
+                     "tools": list(p.tools)} for i, p in enumerate(content.portals))
+    return cards, portals
+
+
+def card_json(s: S, card: int) -> dict[str, Any]:
+    d = dict(_catalogue(s.content)[0][card])
+    d["rows"] = list(d["rows"])
+    return d
+
+
+def portal_json(s: S, portal: int) -> dict[str, Any]:
+    d = dict(_catalogue(s.content)[1][portal])
+    d["tools"] = list(d["tools"])
+    return d
+
+
+def observation(s: S, seat: int | None) -> dict[str, Any]:
+    """Everything on the table; a hand only to its owner, and face-down portals only to
+    whoever knows them (MU-KNOW-1 to MU-KNOW-5)."""
+    from ludoverse.games.multiuniversum.scoring import best_sets, score, tools_used
+    from ludoverse.games.multiuniversum.turn import end_threshold
+
+    me = seat if seat is not None and 0 <= seat < s.n else None
+    ph = s.phase
+    obs: dict[str, Any] = {
+        "game": "multiuniversum",
+        "players": s.n,
+        "seat": seat,
+        "turn": s.turn + 1,
+        "round": s.turn // s.n + 1,
+        "phase": P.PHASES[ph],
+        "current_player": s.current_player,
+        "active": s.active,
+        "first_player": s.first,
+        "actions_left": max(0, 3 - s.actions) if ph not in (P.SETS, P.OVER) else 0,
+        "transformers": [_transformer(s, t, me) for t in range(A.TRANSFORMERS)],
+        "deck": len(s.deck),
+        "discard": [card_json(s, c) for c in sorted(s.discard)],
+        "removed_portals": len(s.removed),
+        "end": {"empty_stacks": s.empty_stacks(), "threshold": end_threshold(s),
+                "triggered": s.end_turn >= 0,
+                "last_turn_seat": s.end_after if s.end_after >= 0 else None},
+        "set_scoring": s.opts.set_scoring,
+        "labs": [],
+    }
+    icon = s.T.icon
+    for q in range(s.labs):
+        virtual = q >= s.n
+        lab: dict[str, Any] = {
+            "seat": None if virtual else q,
+            "virtual": virtual,
+            "colour": _colour(s, q),
+            "transformer": s.pos[q] + 1,
+            "tools": [card_json(s, c) for c in s.tools[q]],
+            "sealed": [portal_json(s, p) for p in s.sealed[q]],
+            "lost": [portal_json(s, p) for p in s.lost[q]],
+            "score": score(s, q),
+            "tools_used": tools_used(s, q),
+            "best_sets": ([{"kind": k, "portals": ps} for k, ps in best_sets(s.sealed[q], icon)]
+                          if s.opts.set_scoring else []),
+        }
+        if not virtual:
+            hand = s.hands[q]
+            lab["hand_size"] = len(hand)
+            lab["play_area"] = [card_json(s, c) for c in s.area[q]]
+            if q == me:
+                lab["hand"] = [card_json(s, c) for c in sorted(hand)]
+            else:
+                lab["known_hand"] = [card_json(s, c) for c in sorted(hand) if s.revealed[c]]
+            if s.opts.set_assignment == "player_choice":
+                from ludoverse.games.multiuniversum.scoring import portals_of
+
+                lab["sets"] = [portals_of(m) for m in s.sets[q]]
+        obs["labs"].append(lab)
+    if s.n == 1:
+        obs["virtual_scientist"] = 1
+    _pending(s, obs, me)
+    if ph == P.OVER:
+        out = s.outcome()
+        if out is not None:
+            obs["outcome"] = out.to_json()
+    return obs
+
+
+def _transformer(s: S, t: int, me: int | None) -> dict[str, Any]:
+    tr = sorted(s.content.transformers, key=lambda x: x.number)[t]
+    stack = s.stacks[t]
+    d: dict[str, Any] = {
+        "number": t + 1,
+        "colour": tr.colour,
+        "name": tr.name,
+        "ability": tr.ability,
+        "ability_text": ABILITY_TEXT[tr.ability],
+        "stack_size": len(stack),
+        "face_up": portal_json(s, stack[-1]) if stack else None,
+        "deactivated": not stack,
+        "scientists": [q for q in range(s.labs) if s.pos[q] == t],
+    }
+    # top first; None where the viewer does not know the portal (MU-KNOW-3, MU-KNOW-4)
+    d["stack"] = [portal_json(s, q) if (knows(s, me, q) if me is not None
+                                       else s.pknow[q] == P.PUBLIC) else None
+                  for q in reversed(stack)]
+    return d
+
+
+def _pending(s: S, obs: dict[str, Any], me: int | None) -> None:
+    ph = s.phase
+    if ph == P.SEAL:
+        obs["seal"] = {"portal": portal_json(s, s.seal_portal),
+                       "still_needed": {s.content.tool_kinds[k].id: n
+                                        for k, n in enumerate(s.need) if n}}
+    elif ph == P.PLACE:
+        d: dict[str, Any] = {"transformer": s.a1_stack + 1, "placed": len(s.order)}
+        if me == s.active:
+            d["portals"] = [portal_json(s, q) for q in s.stacks[s.a1_stack][::-1]]
+            d["new_order"] = [portal_json(s, q) for q in s.order]
+        obs["reorder"] = d
+    elif ph == P.KEEP:
+        obs["keep_two"] = {"kept": list(s.kept)}
+    elif ph == P.KEEP_TOOL:
+        obs["keep_tool"] = {"uses_left": s.keep5, "played": list(s.played)}
+    elif ph == P.SETS:
+        obs["form_sets"] = {"seat": s.set_seat, "forming": list(s.forming)}
+
+
+# Labels -------------------------------------------------------------------------------------
+
+
+def label(s: S, a: int) -> str:
+    kind, i = A.split(a)
+    T = s.T
+    if kind == "play":
+        where = s.pos[s.active]
+        action = CARD_ACTIONS[T.rows[i][where]]
+        text = ACTION_NAMES[action]
+        if action == "ability":
+            text += f": {ABILITY_TEXT[ABILITIES[T.ability[where]]]}"
+        return f"Play {T.card_names[i]}: {text}"
+    if kind == "prepare_tool":
+        return f"Prepare {T.card_names[i]} as a tool ({T.kind_names[T.tool[i]]})"
+    if kind == "discard_draw":
+        return f"Discard {T.card_names[i]} and draw a card"
+    if kind == "pass":
+        return "Pass (end the turn)" if s.actions < 3 else "End the turn"
+    if kind == "free_recycle":
+        return "Recycle a card from the discard pile (no card played)"
+    if kind == "move":
+        return f"Move to transformer {i + 1} ({_colour(s, i)})"
+    if kind == "recycle":
+        return f"Take {T.card_names[i]} from the discard pile"
+    if kind == "spend_tool":
+        return f"Pay with the tool {T.card_names[i]} ({T.kind_names[T.tool[i]]})"
+    if kind == "stack":
+        return f"Rearrange the stack of transformer {i + 1} ({len(s.stacks[i])} portals)"
+    if kind == "place_portal":
+        return f"Put {T.portal_names[i]} next, from the top"
+    if kind == "keep_card":
+        return f"Keep {T.card_names[i]}"
+    if kind == "swap":
+        x, y = A.PAIRS[i]
+        names = [T.portal_names[s.stacks[t][-1]] if s.stacks[t] else "nothing" for t in (x, y)]
+        return (f"Swap the portals of transformers {x + 1} and {y + 1} "
+                f"({names[0]} <-> {names[1]})")
+    if kind == "keep_tool":
+        return f"Keep {T.card_names[i]} as a tool"
+    if kind == "set_add":
+        return f"Add {T.portal_names[i]} ({T.icons[T.icon[i]]}) to the set"
+    if kind == "set_close":
+        from ludoverse.games.multiuniversum.scoring import set_value
+
+        return f"Score this set (+{set_value([T.icon[p] for p in s.forming])} DP)"
+    return "Form no more sets"
+
+
+def _colour(s: S, t: int) -> str:
+    return sorted(s.content.transformers, key=lambda x: x.number)[t].colour
+
+
+# Save and load ------------------------------------------------------------------------------
+
+
+def state_to_json(s: S) -> dict[str, Any]:
+    from ludoverse.games.multiuniversum.state import LIST_FIELDS, NESTED_FIELDS, SCALAR_FIELDS
+
+    return fields_to_json(s, (*SCALAR_FIELDS, *LIST_FIELDS, *NESTED_FIELDS))
+
+
+def state_from_json(game: Any, d: dict[str, Any]) -> S:
+    from ludoverse.games.multiuniversum.state import (
+        LIST_FIELDS,
+        NESTED_FIELDS,
+        SCALAR_FIELDS,
+        MultiuniversumState,
+    )
+
+    s, _ = state_from_fields(MultiuniversumState, game, d,
+                             (*SCALAR_FIELDS, *LIST_FIELDS, *NESTED_FIELDS))
+    s.T = tables(s.content)
+    return s
