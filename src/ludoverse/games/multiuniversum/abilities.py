@@ -23,8 +23,8 @@ def offered(s: S, ability: int) -> bool:
     """MU-TURN-4: an ability is offered only if it can change something."""
     if ability == P.REORDER or ability == P.ROTATE:
         return any(len(st) >= 2 for st in s.stacks)
-    if ability == P.DRAW_KEEP:
-        return bool(s.deck or s.discard) or len(s.hands[s.active]) > KEEP
+    if ability == P.DRAW_KEEP:  # the card played for it leaves the hand first
+        return bool(s.deck or s.discard) or len(s.hands[s.active]) - 1 > KEEP
     if ability == P.SWAP_PORTALS:
         return sum(1 for st in s.stacks if st) >= 2
     return True

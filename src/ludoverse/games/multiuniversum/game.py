@@ -68,12 +68,35 @@ class MultiuniversumGame(Game):
             return [1, 2, 5]
         return [3]
 
-    conformance_scale: ClassVar[float] = 0.25
+    conformance_scale: ClassVar[float] = 0.1
+    """A random game takes about 200 decisions (random players rarely seal, so most games run
+    until every action card sits in a lab): 30 games per option set and player count."""
 
     def check_invariants(self, state: Any) -> None:
         from ludoverse.games.multiuniversum.invariants import check
 
         check(state)
+
+    def studies(self) -> dict[str, Any]:
+        from ludoverse.games.multiuniversum import studies
+
+        return {"portals": studies.portals, "abilities": studies.abilities}
+
+    def game_metrics(self, state: Any) -> dict[str, float]:
+        from ludoverse.games.multiuniversum.reporting import metrics
+
+        return metrics(state)
+
+    def game_tables(self, state: Any) -> dict[str, list[dict[str, Any]]]:
+        from ludoverse.games.multiuniversum.reporting import tables
+
+        return tables(state)
+
+    @property
+    def heuristics(self) -> Any:  # type: ignore[override]
+        from ludoverse.games.multiuniversum import heuristics
+
+        return heuristics
 
     def render(self, observation: dict[str, Any], seat: int | None) -> Any:
         from ludoverse.games.multiuniversum.render import render

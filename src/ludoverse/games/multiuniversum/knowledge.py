@@ -6,8 +6,10 @@ Short Game removed. Each portal carries a knowledge mask, ``pknow``: the seats t
 is where it is (all bits set: everyone). A stack's top is always public; ability 1 leaves
 the rest of its stack known to its arranger only; ability 4's moves are public.
 
-A determinisation redeals what the seat cannot know: the cards of the deck and of the other
-hands (recycled cards stay put) as one shuffled pool, and the portals it cannot place. With
+A determinisation redeals what the seat cannot know: the deck together with the cards the
+other players drew from it, as one shuffled pool (every rebuilt deck is made of the public
+discard pile, so everyone knows which cards it got); the other players' cards drawn from
+earlier decks as a second pool (recycled cards stay put); and the portals it cannot place. With
 ``stack_composition=tiered`` every stack was dealt 1 basic, 2 medium and 1 advanced portal and
 each change since is public, so the seat knows which tiers each stack's unseen places hold
 (with a Short Game removal counted as a place of its stack); the redeal keeps those tiers
@@ -39,17 +41,28 @@ def determinize(s: MultiuniversumState, seat: int, rng: random.Random) -> Multiu
     if not s.quiet:
         t.events = s.events_for(seat)
     t.rng = Rng(rng.getrandbits(64))
-    # Cards: the deck and the other hands, except what everyone saw
-    places: list[tuple[list[int], int]] = [(t.deck, i) for i in range(len(t.deck))]
-    revealed = s.revealed
+    # Cards: the deck and the cards the others drew from it are one pool; cards they drew
+    # from earlier decks another (everyone saw each deck built from the public pile)
+    revealed, gen = s.revealed, s.drawn_gen
+    current: list[tuple[list[int], int]] = [(t.deck, i) for i in range(len(t.deck))]
+    older: list[tuple[list[int], int]] = []
     for q in range(s.n):
         if q != seat:
             hand = t.hands[q]
-            places += [(hand, i) for i, c in enumerate(hand) if not revealed[c]]
-    cards = [where[i] for where, i in places]
-    rng.shuffle(cards)
-    for (where, i), c in zip(places, cards, strict=True):
-        where[i] = c
+            for i, c in enumerate(hand):
+                if not revealed[c]:
+                    (current if gen[c] == s.gen else older).append((hand, i))
+    moved: dict[int, int] = {}
+    for places in (current, older):
+        cards = [where[i] for where, i in places]
+        rng.shuffle(cards)
+        for (where, i), c in zip(places, cards, strict=True):
+            moved[where[i]] = c
+            where[i] = c
+    for old, new in moved.items():
+        t.drawn_gen[new] = s.drawn_gen[old]
+    if t.kept:  # ability 2 under way: the cards kept so far, as redealt
+        t.kept = [moved.get(c, c) for c in t.kept]
     _portals(s, t, seat, rng)
     return t
 

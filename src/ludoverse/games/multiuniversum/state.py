@@ -29,9 +29,9 @@ STARTING_DISCARD = 5
 """Cards turned face up to start the discard pile, at set-up and at every rebuild."""
 
 LIST_FIELDS = ("deck", "discard", "pos", "revealed", "pknow", "removed", "need", "order",
-               "kept", "played", "forming", "removed_from")
+               "kept", "played", "forming", "removed_from", "drawn_gen")
 NESTED_FIELDS = ("hands", "area", "tools", "sealed", "stacks", "sets", "lost")
-SCALAR_FIELDS = ("n", "labs", "first", "active", "turn", "phase", "actions", "keep5",
+SCALAR_FIELDS = ("n", "labs", "first", "active", "turn", "phase", "actions", "keep5", "gen",
                  "a1_stack", "seal_portal", "end_after", "end_turn", "set_seat", "end_reason")
 
 
@@ -97,6 +97,11 @@ class MultiuniversumState(FastState):
         self.hands: list[list[int]] = [[self.deck.pop() for _ in range(HAND)] for _ in range(n)]
         self.discard = [self.deck.pop() for _ in range(STARTING_DISCARD)]
         self.revealed = [False] * A.CARDS
+        self.gen = 0
+        """How many times the deck has been rebuilt: everyone saw which cards each new deck
+        got (the discard pile is public), so cards drawn from it are told apart (knowledge)."""
+        self.drawn_gen = [0] * A.CARDS
+        """For a card in a hand: the deck (``gen``) it was drawn from."""
         self.area: list[list[int]] = [[] for _ in range(n)]
         # MU-SETUP-9, MU-SOLO-2
         self.first = 0 if n == 1 or self.opts.first_player == "seat0" else rng.below(n)
@@ -147,6 +152,7 @@ class MultiuniversumState(FastState):
         if seat < self.n:
             self.hands[seat].append(card)
             self.revealed[card] = False
+            self.drawn_gen[card] = self.gen
             self.log("drew", seat=seat, card=card, visible_to=seat)
             self.log("drew_card", seat=seat, hand=len(self.hands[seat]))
         if not self.deck:
@@ -163,6 +169,7 @@ class MultiuniversumState(FastState):
         k = STARTING_DISCARD if len(deck) > STARTING_DISCARD else len(deck) - 1
         self.discard = [deck.pop() for _ in range(k)]
         self.deck = deck
+        self.gen += 1
         self.log("deck_rebuilt", deck=len(deck), discard=list(self.discard))
 
     def face_up(self, t: int) -> int:

@@ -100,13 +100,13 @@ def finish_turn(s: S) -> None:
     if s.end_after == p:  # MU-END-2, MU-END-3
         game_over(s, "end")
         return
-    if s.end_after < 0 and s.opts.round_limit and s.turn + 1 >= s.opts.round_limit * s.n:
-        game_over(s, "round_limit")  # MU-END-7
-        return
-    if s.n == 1:
+    if s.n == 1:  # MU-SOLO-2: the virtual scientist's turn completes the round
         solo_turn(s)
         if s.end_reason:
             return
+    if s.end_after < 0 and s.opts.round_limit and s.turn + 1 >= s.opts.round_limit * s.n:
+        game_over(s, "round_limit")  # MU-END-7
+        return
     next_turn(s)
 
 

@@ -155,7 +155,9 @@ def _pending(s: S, obs: dict[str, Any], me: int | None) -> None:
             d["new_order"] = [portal_json(s, q) for q in s.order]
         obs["reorder"] = d
     elif ph == P.KEEP:
-        obs["keep_two"] = {"kept": list(s.kept)}
+        obs["keep_two"] = {"kept": len(s.kept)}
+        if me == s.active:
+            obs["keep_two"]["cards"] = list(s.kept)
     elif ph == P.KEEP_TOOL:
         obs["keep_tool"] = {"uses_left": s.keep5, "played": list(s.played)}
     elif ph == P.SETS:
