@@ -169,6 +169,8 @@ class Game(ABC):
 
     name: ClassVar[str]
     title: ClassVar[str]
+    summary: ClassVar[str] = ""
+    """One paragraph for people choosing a game (the web lobby)."""
     version: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]

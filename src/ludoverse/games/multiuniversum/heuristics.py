@@ -1,28 +1,35 @@
 """Multiuniversum knowledge for bots: what a position is worth, and a cheap policy for every
 decision.
 
-A seat's worth is its projected final DP: its score now (sealed DP, sets, minus 1 per unused
-tool) plus what its lab and hand are likely to seal. For its best two face-up portals, the
-lab's matching tools and the hand's cards of the missing kinds give a chance to seal, and
-that chance times the portal's DP and set gain (and the tools it would stop costing) is
-added; a tool no portal wants still has some chance of a later use. Every gain shrinks as
-the game nears its end (the portals left in the stacks closest to empty) and when an
-opponent is closer to the same portal. ``evaluate`` first plays the current turn to its end
-with :func:`policy`, so one-ply greedy play values an action by the turn it starts.
+A seat's worth is its projected final DP: its score now (sealed DP and sets, minus 1 per
+unused tool) plus shares of its prospects. A prospect is a face-up portal with the chance
+to seal it: each missing tool the hand holds keeps 0.75 of it, each one it lacks 0.45,
+standing elsewhere 0.85, and an opponent with all its tools (above all one standing there)
+may take it first. To that are added the best prospect's promise (chance times DP and set
+gain), half the second's, the best portal again when the seat could seal it now, the tools
+(those the best prospect needs come back, the others likely later), the hand, and the part
+of its turn still to come in this round. The weights were fitted by least squares to the
+final scores of policy self-play (2, 4 and 5 players), so that worth is projected DP.
+
+``evaluate`` (the greedy bot) first plays the current turn to its end with :func:`policy`,
+so one-ply greedy play values an action by the turn it starts. ``rewards`` (search) turns
+worth into win shares with a softmax whose temperature (3 DP at the end, 7 at the start)
+is the maximum-likelihood fit over the winners of policy games.
 
 The policy (the rollout policy of search, and the greedy bot's answer to follow-up choices)
 seals when it can, else plans a Seal within the actions left: the portal where the seat
-stands, one a Move (or a swap by ability 3) away, the missing tools prepared from the hand,
-and a Recycle for one missing card. Without such a plan it works towards its most promising
-portal: prepare a missing tool, Move there, Recycle what it lacks, use a helpful ability,
-Search, swap a useless card for a fresh one, else pass.
+stands, or one a Move or (on transformer 3) a swap away, the missing tools prepared from
+the hand, one missing card fetched by Recycle. Without such a plan it works towards its best
+prospects: prepare a missing tool, Move there, Recycle what it lacks, use an ability that
+helps, Search, swap a useless card for a fresh one, else pass. ``candidates`` gives search
+the policy's first few choices on a turn, and only the policy's answer to follow-ups.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
 
 from ludoverse.games.multiuniversum import actions as A
@@ -34,20 +41,21 @@ from ludoverse.games.multiuniversum.state import MultiuniversumState as S
 from ludoverse.games.multiuniversum.turn import end_threshold
 
 K = A.TRANSFORMERS
-SEAL, MOVE, SEARCH, RECYCLE, ABILITY = (P.SEAL_ACTION, P.MOVE_ACTION, P.SEARCH,
-                                        P.RECYCLE_ACTION, P.ABILITY)
+SEARCH, ABILITY, MOVE, SEAL, RECYCLE = range(5)  # the row actions, as in ``phases``
 WIN = 100.0
-TEMPERATURE = 4.0
-"""DP lead that makes a seat about e times likelier to win (search rewards)."""
-HAND_CARD = 0.4
-SPARE_TOOL = 0.5
-"""Chance that a tool no face-up portal needs is spent later, at the start of the game."""
-HAND_COVER = 0.75
-"""Chance factor per missing tool the hand holds; :data:`LAB_MISSING` per one it lacks."""
-LAB_MISSING = 0.45
-AWAY = 0.85
+TEMPERATURE, TEMPERATURE_T = 3.0, 4.0
+"""DP lead that makes a seat e times likelier to win: 3 at the end of the game, 7 at the
+start (best fit over 300 two-player and 150 five-player policy games)."""
+HAND_COVER, LAB_MISSING, AWAY = 0.75, 0.45, 0.85
+W_FIRST, W_FIRST_T, W_SECOND, W_READY = 0.45, 0.2, 0.3, 0.2
+W_MATCHED, W_SPARE, W_SPARE_T, W_HAND = 1.2, 0.3, 1.2, 0.25
+TEMPO = 3.2
+"""Worth a seat gains from its turn (policy games: 3.0 at five players, 3.5 at two)."""
 SEALABLE = 10.0
 SETTLE_LIMIT = 12
+W0, W1, W2 = 99, 3, 2
+"""Moves search tries at a turn's first, second and third action."""
+STAGE_TURNS = 1
 
 
 def time_left(s: S) -> float:
@@ -64,15 +72,21 @@ def _set_gain(icons: tuple[int, ...], icon: int) -> int:
     return best_bonus([*icons, icon]) - best_bonus(icons)
 
 
-@cache
+_NEEDS: dict[int, tuple[Tables, tuple[tuple[tuple[int, int], ...], ...]]] = {}
+
+
 def _needs(T: Tables) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """Per portal the ``(kind, count)`` pairs it needs, for quick gaps."""
-    return tuple(tuple((k, n) for k, n in enumerate(need) if n) for need in T.need)
+    """Per portal the ``(kind, count)`` pairs it needs."""
+    hit = _NEEDS.get(id(T))
+    if hit is None or hit[0] is not T:
+        hit = _NEEDS[id(T)] = (T, tuple(tuple((k, n) for k, n in enumerate(need) if n)
+                                        for need in T.need))
+    return hit[1]
 
 
 def portal_value(s: S, lab: int, q: int, icons: tuple[int, ...] | None = None) -> float:
-    """DP of sealing ``q`` now, with the set bonus it adds (or the risk of Deadly Portals);
-    ``icons`` are the sorted icons ``lab`` has sealed, if known."""
+    """DP of sealing ``q`` now, with the set bonus it adds (Deadly Portals: halved while
+    another portal of its icon is in the stacks); ``icons``: ``lab``'s sealed, sorted."""
     T = s.T
     if s.opts.variant == "deadly_portals":
         icon = T.icon[q]
@@ -85,25 +99,23 @@ def portal_value(s: S, lab: int, q: int, icons: tuple[int, ...] | None = None) -
     return T.dp[q] + _set_gain(icons, T.icon[q])
 
 
-Prospect = tuple[float, int, int, list[int], float]
-"""``(promise, transformer, portal, missing tools by kind, chance)``: promise is the chance
-to seal the portal times its value."""
+Prospect = tuple[float, int, int, float, int]
+"""``(promise, transformer, portal, chance, index in Board.tops)``."""
 
 
 class Board:
-    """Measures every seat's view shares: tools by kind per lab, and per lab and face-up
+    """What every seat's measures share: tools by kind per lab, and per lab and face-up
     portal the number of tools still missing."""
 
     __slots__ = ("gaps", "have", "needs", "s", "time", "tops")
 
     def __init__(self, s: S) -> None:
-        T = s.T
-        kinds = T.tool
+        kinds = s.T.tool
         self.s = s
-        self.needs = needs = _needs(T)
+        self.needs = needs = _needs(s.T)
         self.tops = tops = [(x, st[-1]) for x, st in enumerate(s.stacks) if st]
-        self.have = []
-        self.gaps = []
+        self.have: list[list[int]] = []
+        self.gaps: list[list[int]] = []
         for lab in range(s.labs):
             have = [0] * K
             for c in s.tools[lab]:
@@ -127,42 +139,36 @@ class Board:
                 miss[k] = n - have[k]
         return miss
 
-    def contest(self, lab: int, i: int) -> float:
-        """How likely top ``i`` is still there when ``lab`` can seal it: an opponent with its
-        tools, above all one standing there, may take it first."""
+    def chance(self, lab: int, i: int, hand: Sequence[int]) -> float:
+        """The chance that ``lab`` (holding ``hand`` tools by kind) seals top ``i``."""
         s = self.s
+        x, q = self.tops[i]
+        have = self.have[lab]
         gap = self.gaps[lab][i]
-        x = self.tops[i][0]
-        risk = 1.0
-        for o, gaps in enumerate(self.gaps):
+        cover = 0
+        for k, n in self.needs[q]:
+            if n > have[k]:
+                m = n - have[k]
+                cover += m if m < hand[k] else hand[k]
+        c = HAND_COVER ** cover * LAB_MISSING ** (gap - cover)
+        if s.pos[lab] != x:
+            c *= AWAY
+        for o, gaps in enumerate(self.gaps):  # an opponent ready for it may come first
             if o != lab:
-                og = gaps[i]
-                if og == 0:
-                    risk *= 0.45 if s.pos[o] == x else 0.65
-                elif og < gap:
-                    risk *= 0.85
-        return risk
+                if gaps[i] == 0:
+                    c *= 0.45 if s.pos[o] == x else 0.65
+                elif gaps[i] < gap:
+                    c *= 0.85
+        return c
 
     def prospects(self, lab: int, hand: Sequence[int]) -> list[Prospect]:
-        """Face-up portals by promise for ``lab`` with ``hand`` (tools by kind), best
-        first."""
+        """Face-up portals by promise for ``lab`` with ``hand`` (tools by kind)."""
         s = self.s
-        T = s.T
-        here = s.pos[lab]
-        icons = tuple(sorted(T.icon[x] for x in s.sealed[lab]))
+        icons = tuple(sorted(s.T.icon[x] for x in s.sealed[lab]))
         out = []
         for i, (x, q) in enumerate(self.tops):
-            miss = self.missing(lab, q)
-            gap = self.gaps[lab][i]
-            cover = 0
-            for k in range(K):
-                if miss[k]:
-                    cover += miss[k] if miss[k] < hand[k] else hand[k]
-            chance = HAND_COVER ** cover * LAB_MISSING ** (gap - cover)
-            if here != x:
-                chance *= AWAY
-            chance *= self.contest(lab, i)
-            out.append((chance * portal_value(s, lab, q, icons), x, q, miss, chance))
+            c = self.chance(lab, i, hand)
+            out.append((c * portal_value(s, lab, q, icons), x, q, c, i))
         out.sort(key=lambda v: (-v[0], v[1]))
         return out
 
@@ -184,22 +190,39 @@ def worth(s: S, lab: int, board: Board | None = None) -> float:
     if s.phase == P.OVER:
         return now
     b = board or Board(s)
+    t = b.time
     virtual = lab >= s.n
-    hand = _kinds(s, s.hands[lab]) if not virtual else [0] * K
-    late = 0.9 * min(1.0, 0.25 + 2 * b.time)
-    tools = sum(b.have[lab])
-    need = s.T.tools_needed
-    gain, weight, spare = 0.0, 1.0, tools
-    for promise, _x, q, miss, chance in b.prospects(lab, hand)[:2]:
-        refund = need[q] - sum(miss)
-        gain += weight * late * (promise + (0.0 if virtual else chance * refund))
-        if weight == 1.0:
-            spare -= refund
-        weight = 0.5
+    hand = s.hands[lab] if not virtual else ()
+    pros = b.prospects(lab, _kinds(s, hand))
+    gain = 0.0
+    matched = 0
+    if pros:
+        promise, x, q, _, i = pros[0]
+        gain += (W_FIRST + W_FIRST_T * t) * promise
+        matched = s.T.tools_needed[q] - b.gaps[lab][i]
+        if b.gaps[lab][i] == 0 and s.pos[lab] == x and any(s.T.rows[c][x] == SEAL
+                                                           for c in hand):
+            gain += W_READY * portal_value(s, lab, q)
+        if len(pros) > 1:
+            gain += W_SECOND * pros[1][0]
     if not virtual:
-        gain += SPARE_TOOL * b.time * spare
-        gain += HAND_CARD * (0.3 + b.time) * len(s.hands[lab])
+        tools = len(s.tools[lab])
+        gain += W_MATCHED * matched + (W_SPARE + W_SPARE_T * t) * (tools - matched)
+        gain += W_HAND * len(hand) + TEMPO * _pending(s, lab)
     return now + gain
+
+
+def _pending(s: S, lab: int) -> float:
+    """How much of its turn in this round ``lab`` still has (1 before it, the share of
+    actions left during it, 0 after), so that positions cut at different points of a
+    round compare fairly."""
+    if s.n == 1 or s.phase == P.SETS or s.end_reason:
+        return 0.0
+    order = (lab - s.first) % s.n
+    now = (s.active - s.first) % s.n
+    if order != now:
+        return 1.0 if order > now else 0.0
+    return (ACTIONS_PER_TURN - s.actions) / ACTIONS_PER_TURN
 
 
 def evaluate(state: S, seat: int) -> float:
@@ -231,27 +254,28 @@ def settle(state: S) -> S:
 
 
 def rewards(state: S) -> Sequence[float]:
-    """Each seat's share of the win: a softmax of projected DP (solo: a logistic of the lead
-    over the virtual scientist)."""
+    """Each seat's share of the win: a softmax of worth (solo: a logistic of the lead over
+    the virtual scientist)."""
     s = state
     out = s.outcome()
     if out is not None:
         share = 1.0 / len(out.winners) if out.winners else 0.0
         return [share if p in out.winners else 0.0 for p in range(s.n)]
     b = Board(s)
+    temp = TEMPERATURE + TEMPERATURE_T * b.time
     if s.n == 1:
         lead = worth(s, 0, b) - worth(s, 1, b)
-        return [1.0 / (1.0 + math.exp(-lead / TEMPERATURE))]
+        return [1.0 / (1.0 + math.exp(-lead / temp))]
     values = [worth(s, p, b) for p in range(s.n)]
     top = max(values)
-    weights = [math.exp((v - top) / TEMPERATURE) for v in values]
+    weights = [math.exp((v - top) / temp) for v in values]
     total = sum(weights)
     return [w / total for w in weights]
 
 
 def stage(state: S) -> int:
-    """A round: a playout sees every other player's next turn once."""
-    return state.turn // state.n
+    """A turn: a playout finishes the turn it starts in, and is then scored by worth."""
+    return state.turn // STAGE_TURNS
 
 
 def rollout_action(state: S, rng: random.Random) -> int:
@@ -269,63 +293,94 @@ def choose(state: S, seat: int, rng: random.Random) -> int | None:
 
 
 class View:
-    """The active seat's plans: its prospects, and what each card offers it."""
+    """The active seat's plans: its two best prospects, and what each card offers it."""
 
-    __slots__ = ("board", "goals", "hand", "kinds", "left", "p", "s", "seals", "t")
+    __slots__ = (
+        "_kind_use",
+        "_move_use",
+        "_seal_use",
+        "board",
+        "goals",
+        "hand",
+        "kinds",
+        "left",
+        "misses",
+        "p",
+        "s",
+        "seals",
+        "t",
+    )
 
     def __init__(self, s: S) -> None:
         self.s = s
         self.p = p = s.active
-        self.t = s.pos[p]
-        self.board = Board(s)
-        self.hand = sorted(s.hands[p])
-        self.kinds = _kinds(s, self.hand)
-        self.goals = self.board.prospects(p, self.kinds)[:2]
+        self.t = t = s.pos[p]
+        self.board = b = Board(s)
+        self.hand = hand = sorted(s.hands[p])
+        self.kinds = kinds = _kinds(s, hand)
+        self.goals = b.prospects(p, kinds)[:2]
+        self.misses = [b.missing(p, g[2]) for g in self.goals]
         self.left = ACTIONS_PER_TURN - s.actions
         rows = s.T.rows
-        self.seals = [sum(1 for c in self.hand if rows[c][x] == SEAL) for x in range(K)]
+        self.seals = [0] * K
+        for c in hand:
+            self.seals[rows[c].index(SEAL)] += 1
+        # card values (see value), for a card in hand [1] or not [0]
+        self._kind_use = ([0.0] * K, [0.0] * K)
+        self._seal_use: list[tuple[int, float, float]] = []
+        self._move_use = 0.0
+        for rank, (g, miss) in enumerate(zip(self.goals, self.misses, strict=True)):
+            w = 0.5 if rank else 1.0
+            for held in (0, 1):
+                use = self._kind_use[held]
+                for k in range(K):
+                    if miss[k] > kinds[k] - held:
+                        use[k] += w
+            x = g[1]
+            self._seal_use.append((x, 0.8 * w if self.seals[x] <= 0 else 0.0,
+                                   0.8 * w if self.seals[x] <= 1 else 0.0))
+            if x != t:
+                self._move_use += 0.4 * w
 
     def value(self, c: int, held: bool = True) -> float:
         """Card ``c``'s use in hand: a tool kind a goal misses (beyond the hand's others of
         that kind), the only Seal for a goal, a Move towards one."""
-        s = self.s
-        rows = s.T.rows[c]
-        kind = s.T.tool[c]
-        t = self.t
-        v = 0.3
-        for rank, (_, x, _q, miss, _c) in enumerate(self.goals):
-            w = 1.0 if rank == 0 else 0.5
-            if miss[kind] > self.kinds[kind] - held:
-                v += w
-            if rows[x] == SEAL and self.seals[x] - held <= 0:
-                v += 0.8 * w
-            if x != t and rows[t] == MOVE:
-                v += 0.4 * w
-        if rows[t] == SEARCH:
+        rows = self.s.T.rows[c]
+        v = 0.3 + self._kind_use[held][self.s.T.tool[c]]
+        for x, free, kept in self._seal_use:
+            if rows[x] == SEAL:
+                v += kept if held else free
+        act = rows[self.t]
+        if act == MOVE:
+            v += self._move_use
+        elif act == SEARCH:
             v += 0.1
         return v
 
     def spare(self, cards: Sequence[int]) -> int:
         return min(cards, key=lambda c: (self.value(c), c))
 
+    def fit(self, q: int) -> float:
+        """Promise of portal ``q`` for the seat, as if it were face up where it stands."""
+        b = self.board
+        miss = b.missing(self.p, q)
+        gap = sum(miss)
+        cover = sum(m if m < h else h for m, h in zip(miss, self.kinds, strict=True))
+        return portal_value(self.s, self.p, q) * HAND_COVER ** cover * LAB_MISSING ** (gap - cover)
+
     def spot(self, x: int) -> float:
         """How good transformer ``x`` is to stand on now (a Seal this turn counts most)."""
-        s = self.s
-        st = s.stacks[x]
-        if not st:
-            return -1.0
         b = self.board
-        i = next(i for i, (y, _) in enumerate(b.tops) if y == x)
-        q = st[-1]
-        need = s.T.need[q]
-        have = b.have[self.p]
-        miss = [n - h if n > h else 0 for n, h in zip(need, have, strict=True)]
+        i = next((i for i, (y, _) in enumerate(b.tops) if y == x), -1)
+        if i < 0:
+            return -1.0
+        v = portal_value(self.s, self.p, b.tops[i][1]) * b.chance(self.p, i, self.kinds)
         gap = b.gaps[self.p][i]
-        cover = sum(m if m < h else h for m, h in zip(miss, self.kinds, strict=True))
-        v = portal_value(s, self.p, q) * HAND_COVER ** cover * LAB_MISSING ** (gap - cover)
-        if cover == gap and self.seals[x] and gap + 1 <= self.left:
+        if self.seals[x] and gap + 1 <= self.left and all(
+                m <= h for m, h in zip(b.missing(self.p, b.tops[i][1]), self.kinds,
+                                       strict=True)):
             v += SEALABLE
-        return v * b.contest(self.p, i)
+        return v
 
     def plan(self) -> list[int] | None:
         """The actions of the best Seal that fits in this turn (Recycle, tools, Move or swap,
@@ -333,14 +388,13 @@ class View:
         s = self.s
         t = self.t
         best: tuple[float, list[int]] | None = None
-        swap_here = s.T.ability[t] == P.SWAP_PORTALS
-        have = self.board.have[self.p]
+        swap_here = s.T.ability[t] == P.SWAP_PORTALS and bool(s.stacks[t])
         adjacent = s.opts.move_range == "adjacent"
-        for x, q in self.board.tops:
-            miss = [n - h if n > h else 0 for n, h in zip(s.T.need[q], have, strict=True)]
-            cost = sum(miss) + 1 + (x != t)
+        for i, (x, q) in enumerate(self.board.tops):
+            cost = self.board.gaps[self.p][i] + 1 + (x != t)
             if cost > self.left:
                 continue
+            miss = self.board.missing(self.p, q)
             ways = [(-1, x)] if x == t else [(ABILITY, t)] if swap_here else []
             if x != t and not (adjacent and (x - t) % K not in (1, K - 1)):
                 ways.append((MOVE, x))
@@ -357,7 +411,7 @@ class View:
     def _fit(self, hand: Sequence[int], miss: Sequence[int], first: int,
              at: int) -> list[int] | None:
         """Cards of ``hand`` for the tools ``miss``es, a card whose row here is ``first``
-        (Move or the swap ability; -1 none) and a Seal on transformer ``at``."""
+        (Move, the swap ability, or -1: none) and a Seal on transformer ``at``."""
         rows, kinds = self.s.T.rows, self.s.T.tool
         t = self.t
         for cs in hand:
@@ -383,20 +437,19 @@ class View:
         """A plan that first Recycles the one card it lacks."""
         rows, kinds = self.s.T.rows, self.s.T.tool
         t = self.t
-        seen = set()
-        for cr in self.hand:
-            if rows[cr][t] != RECYCLE:
-                continue
-            rest = [c for c in self.hand if c != cr]
-            for c in self.s.discard:
-                sig = (kinds[c], rows[c][at] == SEAL, rows[c][t] == first)
-                if sig in seen or not (miss[kinds[c]] or sig[1] or sig[2]):
-                    continue
-                seen.add(sig)
-                steps = self._fit([*rest, c], miss, first, at)
-                if steps is not None:
-                    return [A.PLAY + cr, *steps]
+        cr = next((c for c in self.hand if rows[c][t] == RECYCLE), -1)
+        if cr < 0:
             return None
+        rest = [c for c in self.hand if c != cr]
+        seen = set()
+        for c in self.s.discard:
+            sig = (kinds[c], rows[c][at] == SEAL, rows[c][t] == first)
+            if sig in seen or not (miss[kinds[c]] or sig[1] or sig[2]):
+                continue
+            seen.add(sig)
+            steps = self._fit([*rest, c], miss, first, at)
+            if steps is not None:
+                return [A.PLAY + cr, *steps]
         return None
 
 
@@ -404,18 +457,19 @@ def policy(s: S, rng: random.Random) -> int:
     legal = s.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    ph = s.phase
-    if ph == P.SETS:
+    if s.phase == P.SETS:
         return _sets(s, legal)
-    v = View(s)
+    return _decide(View(s), legal)
+
+
+def _decide(v: View, legal: list[int]) -> int:
+    ph = v.s.phase
     if ph == P.TURN:
-        return _turn(v, legal)
+        return next(_options(v, legal))
     if ph == P.MOVE:
         return max(legal, key=lambda a: (v.spot(a - A.MOVE), -a))
     if ph == P.RECYCLE:
         return max(legal, key=lambda a: (v.value(a - A.RECYCLE, False), -a))
-    if ph == P.SEAL:
-        return legal[0]
     if ph == P.STACK:
         return max(legal, key=lambda a: (_best_in_stack(v, a - A.STACK)[0], -a))
     if ph == P.PLACE:
@@ -424,54 +478,56 @@ def policy(s: S, rng: random.Random) -> int:
         return max(legal, key=lambda a: (v.value(a - A.KEEP), -a))
     if ph == P.SWAP:
         return max(legal, key=lambda a: (_swap_gain(v, a - A.SWAP), -a))
-    return max(legal, key=lambda a: (_tool_use(v, a - A.KEEP_TOOL), -a))
+    if ph == P.KEEP_TOOL:
+        return max(legal, key=lambda a: (_tool_use(v, a - A.KEEP_TOOL), -a))
+    return legal[0]  # which tool pays a Seal: any of the kind
 
 
-def _turn(v: View, legal: list[int]) -> int:
+def _options(v: View, legal: list[int]) -> Iterator[int]:
+    """The turn's moves in the policy's order of preference: first its own choice (Seal; the
+    next step of a Seal plan; a missing tool; a Move to the goal; a useful Recycle, ability
+    or Search; a useless card swapped; pass), then looser alternatives for search."""
     s = v.s
-    T = s.T
     t = v.t
-    rows, kinds = T.rows, T.tool
+    rows, kinds = s.T.rows, s.T.tool
     playable: dict[int, list[int]] = {}
     for a in legal:
         if a < A.PREPARE:
             playable.setdefault(rows[a - A.PLAY][t], []).append(a - A.PLAY)
     if SEAL in playable:
-        return A.PLAY + v.spare(playable[SEAL])
+        yield A.PLAY + v.spare(playable[SEAL])
     plan = v.plan()
-    if plan is not None:
-        return plan[0]
-    if not v.goals:
-        return _idle(v, legal)
-    _, x, _q, miss, _c = v.goals[0]
-    residual = sum(m - h for m, h in zip(miss, v.kinds, strict=True) if m > h)
-    fits = [c for c in v.hand if miss[kinds[c]]]
-    if fits and (v.board.time > 0.15 or residual <= 1):
-        return A.PREPARE + min(fits, key=lambda c: (rows[c][x] == SEAL,
-                                                    rows[c][t] == MOVE, c))
-    if x != t and MOVE in playable and (s.opts.move_range == "any"
-                                         or (x - t) % K in (1, K - 1)):
-        return A.PLAY + v.spare(playable[MOVE])
-    if RECYCLE in playable and s.discard:
-        cr = v.spare(playable[RECYCLE])
-        if max(v.value(c, False) for c in s.discard) > v.value(cr) + 0.6:
-            return A.PLAY + cr
-    if ABILITY in playable:
-        a = _ability(v, playable[ABILITY])
-        if a is not None:
-            return a
-    if SEARCH in playable:
-        return A.PLAY + v.spare(playable[SEARCH])
-    return _idle(v, legal)
-
-
-def _idle(v: View, legal: list[int]) -> int:
-    """Nothing to build on: swap a useless card for a fresh one while actions are left."""
-    if v.hand and v.left >= 1:
+    if plan is not None and plan[0] in legal:
+        yield plan[0]
+    reach = s.opts.move_range == "any"
+    for rank, (g, miss) in enumerate(zip(v.goals, v.misses, strict=True)):
+        x = g[1]
+        residual = sum(m - h for m, h in zip(miss, v.kinds, strict=True) if m > h)
+        fits = [c for c in v.hand if miss[kinds[c]]]
+        if fits and (rank or v.board.time > 0.15 or residual <= 1):
+            yield A.PREPARE + min(fits, key=lambda c: (rows[c][x] == SEAL,
+                                                       rows[c][t] == MOVE, c))
+        if x != t and MOVE in playable and (reach or (x - t) % K in (1, K - 1)):
+            yield A.PLAY + v.spare(playable[MOVE])
+        if rank == 0:
+            if RECYCLE in playable and s.discard:
+                cr = v.spare(playable[RECYCLE])
+                if max(v.value(c, False) for c in s.discard) > v.value(cr) + 0.6:
+                    yield A.PLAY + cr
+            if ABILITY in playable:
+                a = _ability(v, playable[ABILITY])
+                if a is not None:
+                    yield a
+            if SEARCH in playable:
+                yield A.PLAY + v.spare(playable[SEARCH])
+    if v.hand and v.left >= 1:  # nothing to build on: swap a useless card for a fresh one
         worst = v.spare(v.hand)
-        if v.value(worst) < 0.5 and A.DISCARD + worst in legal:
-            return A.DISCARD + worst
-    return A.PASS
+        if v.value(worst) < 0.5:
+            yield A.DISCARD + worst
+    yield A.PASS
+    for act in (SEARCH, RECYCLE, ABILITY, MOVE):
+        if act in playable:
+            yield A.PLAY + v.spare(playable[act])
 
 
 def _ability(v: View, cards: list[int]) -> int | None:
@@ -491,19 +547,11 @@ def _ability(v: View, cards: list[int]) -> int | None:
                     if s.stacks[a] and s.stacks[b]), default=0.0)
         return A.PLAY + card if gain > 1.0 else None
     if ab == P.KEEP_PLAYED and v.goals and v.board.time > 0.2 and not s.keep5:
-        miss = v.goals[0][3]
+        miss = v.misses[0]
         played = [c for c in s.played if c in s.area[v.p]]
         if any(miss[s.T.tool[c]] for c in [*played, card]):
             return A.PLAY + card
     return None
-
-
-def _fit_value(v: View, q: int) -> float:
-    have = v.board.have[v.p]
-    miss = [n - h if n > h else 0 for n, h in zip(v.s.T.need[q], have, strict=True)]
-    gap = sum(miss)
-    cover = sum(m if m < h else h for m, h in zip(miss, v.kinds, strict=True))
-    return portal_value(v.s, v.p, q) * HAND_COVER ** cover * LAB_MISSING ** (gap - cover)
 
 
 def _best_in_stack(v: View, t: int) -> tuple[float, int]:
@@ -511,8 +559,8 @@ def _best_in_stack(v: View, t: int) -> tuple[float, int]:
     st = v.s.stacks[t]
     if not st:
         return 0.0, -1
-    best = max(st, key=lambda q: (_fit_value(v, q), -q))
-    return _fit_value(v, best) - _fit_value(v, st[-1]), best
+    best = max(st, key=lambda q: (v.fit(q), -q))
+    return v.fit(best) - v.fit(st[-1]), best
 
 
 def _place(v: View, legal: list[int]) -> int:
@@ -533,12 +581,10 @@ def _swap_gain(v: View, i: int) -> float:
     a, b = A.PAIRS[i]
     if v.t not in (a, b):
         return -1.0
-    there = b if v.t == a else a
     s = v.s
-    gain = _fit_value(v, s.stacks[there][-1]) - _fit_value(v, s.stacks[v.t][-1])
-    q = s.stacks[there][-1]
-    have = v.board.have[v.p]
-    if v.seals[v.t] and all(h >= n for n, h in zip(s.T.need[q], have, strict=True)):
+    q = s.stacks[b if v.t == a else a][-1]
+    gain = v.fit(q) - v.fit(s.stacks[v.t][-1])
+    if v.seals[v.t] and not any(v.board.missing(v.p, q)):
         gain += SEALABLE
     return gain
 
@@ -546,7 +592,7 @@ def _swap_gain(v: View, i: int) -> float:
 def _tool_use(v: View, c: int) -> float:
     """Ability 5: how useful card ``c`` is as a tool (kinds the best portals miss)."""
     kind = v.s.T.tool[c]
-    return sum(1.0 / (rank + 1) for rank, g in enumerate(v.goals) if g[3][kind]) - 0.01 * c
+    return sum(1.0 / (rank + 1) for rank, m in enumerate(v.misses) if m[kind]) - 0.01 * c
 
 
 def _sets(s: S, legal: list[int]) -> int:
@@ -573,43 +619,25 @@ def _sets(s: S, legal: list[int]) -> int:
 
 
 def candidates(s: S) -> list[int]:
-    """The moves worth searching. On a turn: for each row action the two cards least needed
-    otherwise, prepares of kinds a face-up portal lacks, one discard (the least useful card)
-    and pass. In follow-up choices the few best by the policy's measures."""
+    """The moves worth searching: on a turn the policy's first :data:`WIDTH` choices;
+    elsewhere the policy's answer (and every destination of a Move). A wider tree spreads a
+    few hundred iterations so thin that search plays worse than one-ply greedy."""
     legal = s.legal_actions()
-    if len(legal) <= 3 or s.phase == P.SETS:
-        return legal if s.phase != P.SETS else [_sets(s, legal)]
-    pick = policy(s, random.Random(0))
     ph = s.phase
-    if ph == P.SEAL:
-        return [pick]
+    if len(legal) == 1 or ph == P.MOVE:
+        return legal
+    if ph == P.SETS:
+        return [_sets(s, legal)]
+    width = (W0, W1, W2)[min(s.actions, 2)] if ph == P.TURN else 1
+    if width >= len(legal):
+        return legal
     v = View(s)
-    if ph == P.TURN:
-        rows, kinds = s.T.rows, s.T.tool
-        wanted = {k for g in v.board.prospects(v.p, v.kinds) for k in range(K) if g[3][k]}
-        keep = {pick, A.PASS}
-        by_action: dict[int, list[int]] = {}
-        for a in legal:
-            if a < A.PREPARE:
-                by_action.setdefault(rows[a - A.PLAY][v.t], []).append(a - A.PLAY)
-            elif a < A.DISCARD:
-                if kinds[a - A.PREPARE] in wanted:
-                    keep.add(a)
-            elif a == A.FREE_RECYCLE:
-                keep.add(a)
-        for cards in by_action.values():
-            cards.sort(key=lambda c: (v.value(c), c))
-            keep.update(A.PLAY + c for c in cards[:2])
-        if v.hand:
-            keep.add(A.DISCARD + v.spare(v.hand))
-        return sorted(keep)
-    if ph in (P.RECYCLE, P.KEEP, P.KEEP_TOOL):
-        base = {P.RECYCLE: A.RECYCLE, P.KEEP: A.KEEP, P.KEEP_TOOL: A.KEEP_TOOL}[ph]
-        ranked = sorted(legal, key=lambda a: (-v.value(a - base, ph == P.KEEP), a))
-        return sorted({pick, *ranked[:3]})
-    if ph == P.SWAP:
-        ranked = sorted(legal, key=lambda a: (-_swap_gain(v, a - A.SWAP), a))
-        return sorted({pick, *ranked[:3]})
-    if ph == P.PLACE:
-        return sorted({pick, legal[0], legal[-1]})
-    return legal
+    if ph != P.TURN:
+        return [_decide(v, legal)]
+    keep: list[int] = []
+    for a in _options(v, legal):
+        if a not in keep:
+            keep.append(a)
+            if len(keep) >= width:
+                break
+    return sorted(keep)

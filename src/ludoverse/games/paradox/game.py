@@ -16,6 +16,13 @@ from ludoverse.games.paradox.state import ParadoxState
 class ParadoxGame(Game):
     name: ClassVar[str] = "paradox"
     title: ClassVar[str] = "PARADOX"
+    summary: ClassVar[str] = (
+        "PARADOX is a puzzle game for 2 to 4 players. Over twelve turns everyone drafts damaged "
+        "Timeline and Nexus cards of fifteen Worlds and repairs them with resources won by lining "
+        "up coloured discs in a private 5×5 Matrix, while each repair pushes a Quake round the "
+        "board that fractures the Worlds it lands on. Repaired cards score in sets per World, but "
+        "a World still Fractured at the end takes its cards down with it."
+    )
     version: ClassVar[str] = "1"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4

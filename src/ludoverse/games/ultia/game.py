@@ -18,6 +18,13 @@ from ludoverse.games.ultia.views import state_from_json
 class UltiaGame(Game):
     name: ClassVar[str] = "ultia"
     title: ClassVar[str] = "ULTIA"
+    summary: ClassVar[str] = (
+        "ULTIA is a trick-taking game for exactly three players, adapted from the Hungarian card "
+        "game Ulti. Each year (round) the players bid for the right to attempt an *Exploration "
+        "Plan*; the winner of the bidding, the **Main Surveyor**, plays alone against the other "
+        "two, the **Sub Surveyors**, and whoever comes out ahead gains *progress*. The first to "
+        "reach 100% progress ends the game."
+    )
     version: ClassVar[str] = "1"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 3

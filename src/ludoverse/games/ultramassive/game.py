@@ -16,6 +16,15 @@ from ludoverse.games.ultramassive.state import UltramassiveState
 class UltramassiveGame(Game):
     name: ClassVar[str] = "ultramassive"
     title: ClassVar[str] = "ULTRAMASSIVE"
+    summary: ClassVar[str] = (
+        "ULTRAMASSIVE is an engine-building game for 1 to 4 players in which each player is a "
+        "young black hole. Over six rounds everyone drafts Matter, Antimatter and other "
+        "resources, lets them spiral down the two Channels of their own board into the Black Hole "
+        "at its centre, and spends Discovery Counters on Anomalies that make the flow more "
+        "efficient. Solar Mass pulled in makes the Black Hole grow, and the player with the most "
+        "Solar Mass after the sixth round wins. A Solo Mode replaces the draft with Resource "
+        "cards and the opponents with Challenges."
+    )
     version: ClassVar[str] = "1"
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 4

@@ -16,6 +16,15 @@ from ludoverse.games.universal_rule.state import UniversalRuleState
 class UniversalRuleGame(Game):
     name: ClassVar[str] = "universal_rule"
     title: ClassVar[str] = "Universal Rule"
+    summary: ClassVar[str] = (
+        "Universal Rule is a small 4X card game for 3 to 5 players, built from 17 Planet Cards "
+        "and one scoring card. On each turn the active player picks one of five actions (Explore, "
+        "Colonize, Upgrade, Produce, Attack) and the other players may pay to copy it or take a "
+        "credit instead. Planets bring income, military strength and Victory Points (VP); a "
+        "successful Attack can downgrade or destroy an opponent's planet and win the 6-VP "
+        "Universal Rule card. The first player who ends their own turn with enough VP, counted "
+        "the normal way or by a Sneak Attack Victory, wins."
+    )
     version: ClassVar[str] = "1"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 5
