@@ -11,6 +11,7 @@ import typer
 from ludoverse.cli.compare import compare_cmd, report_cmd
 from ludoverse.cli.info import bots_cmd, cards_cmd, games_cmd, rules_cmd
 from ludoverse.cli.play import play_cmd, replay_cmd
+from ludoverse.cli.serve import serve_cmd
 from ludoverse.cli.sim import analyze_cmd, bench_cmd, simulate_cmd
 from ludoverse.cli.tournament import tournament_cmd
 
@@ -34,6 +35,7 @@ app.command("tournament")(tournament_cmd)
 app.command("compare")(compare_cmd)
 app.command("report")(report_cmd)
 app.command("bench")(bench_cmd)
+app.command("serve")(serve_cmd)
 app.command(
     "analyze", context_settings={"allow_extra_args": True, "ignore_unknown_options": True}
 )(analyze_cmd)

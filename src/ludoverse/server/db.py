@@ -1,0 +1,138 @@
+"""Storage: tables, seats and the accepted actions of every game, through SQLAlchemy.
+
+A table's game is stored as its record tuple ``(game, version, players, seed, options,
+content)`` plus one row per accepted action. Action rows are keyed by ``(table, index)``, so
+an action is written exactly once and two server processes can never both extend the same
+game: the second insert fails and that process reloads the table. The schema is created and
+upgraded by Alembic (``server/migrations``), never by ``create_all``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    create_engine,
+    event,
+    select,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def token_hash(token: str) -> str:
+    """Seat tokens are stored hashed: a copy of the database lets nobody take a seat."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    version: Mapped[str] = mapped_column(String(40))
+    players: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    content: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    status: Mapped[str] = mapped_column(String(12), index=True)
+    """``open`` (waiting for people), ``playing``, ``finished`` or ``abandoned``."""
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    """``human`` or ``bot``."""
+    bot: Mapped[str | None] = mapped_column(String(120), nullable=True)
+    """The bot spec (or level) while a bot plays the seat."""
+    name: Mapped[str] = mapped_column(String(40))
+    token_hash: Mapped[str] = mapped_column(String(64))
+    joined: Mapped[bool] = mapped_column(default=False)
+    """A person has claimed the seat with its token (bots: always)."""
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    action: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    label: Mapped[str] = mapped_column(String(200))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+def default_url() -> str:
+    """An SQLite file in the user's data directory: nothing to set up."""
+    import platformdirs
+
+    path = Path(platformdirs.user_data_dir("ludoverse")) / "ludoverse.db"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path}"
+
+
+def connect(url: str) -> Engine:
+    """An engine for ``url``, with SQLite made safe for a server (WAL, foreign keys, full
+    sync so that an acknowledged action survives a crash of the machine, not just of us)."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(conn: Any, _record: Any) -> None:
+            cur = conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA busy_timeout=10000")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest Alembic revision."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+def sessions(engine: Engine) -> sessionmaker[Session]:
+    return sessionmaker(engine, expire_on_commit=False)
+
+
+def unfinished(db: Session) -> list[TableRow]:
+    return list(db.scalars(select(TableRow).where(TableRow.status.in_(("open", "playing")))))

@@ -1,0 +1,492 @@
+"""Live tables: one game each, its seats, and the clients watching it.
+
+Every change follows the same order: check the request (seat, token, turn, legality,
+staleness), **commit it to the database**, then apply it to the in-memory state, then tell
+every client what it may see. A crash after the commit loses nothing: on start the server
+replays each unfinished table from its stored actions. A crash before it loses only a move
+that was never acknowledged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.orm import Session, sessionmaker
+
+from ludoverse.bots.base import LEVELS, SpecError, make
+from ludoverse.core.api import Game, State
+from ludoverse.core.records import GameRecord
+from ludoverse.core.registry import load
+from ludoverse.server import undo
+from ludoverse.server.botpool import BotPool
+from ludoverse.server.db import ActionRow, SeatRow, TableRow, now, token_hash, unfinished
+from ludoverse.server.errors import TableError, bad_request, conflict, forbidden, not_found
+from ludoverse.server.writer import Writer
+from ludoverse.sim.play import bot_seed
+
+log = logging.getLogger("ludoverse.server")
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+@dataclass(eq=False)
+class Client:
+    """One WebSocket: a seat's (``seat`` set) or a spectator's (``seat`` None)."""
+
+    seat: int | None
+    send: Send
+    events_sent: int = 0
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str
+    bot: str | None
+    name: str
+    token_hash: str
+    joined: bool
+    connected: int = 0
+
+    def public(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "bot": self.bot, "name": self.name,
+                "joined": self.joined, "connected": self.connected > 0}
+
+
+@dataclass
+class Table:
+    id: str
+    game: Game
+    players: int
+    seed: int
+    options: dict[str, Any]
+    content: dict[str, Any] | None
+    seats: list[Seat]
+    state: State
+    status: str
+    actions: list[int] = field(default_factory=list)
+    decisions: list[dict[str, Any]] = field(default_factory=list)
+    """Per action: the seat that took it and whether it revealed anything (undo policy)."""
+    clients: set[Client] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+
+    # What clients may see ---------------------------------------------------------------------
+
+    def summary(self) -> dict[str, Any]:
+        """Public facts about the table (no seed while the game is on: it would reveal every
+        hidden card)."""
+        out = self.state.outcome() if self.state.is_terminal() else None
+        d: dict[str, Any] = {
+            "id": self.id,
+            "game": self.game.name,
+            "title": getattr(self.game, "title", self.game.name),
+            "players": self.players,
+            "options": self.options,
+            "custom_content": self.content is not None,
+            "status": self.status,
+            "seats": [s.public() for s in self.seats],
+            "moves": len(self.actions),
+            "to_move": None if self.state.is_terminal() else self.state.current_player,
+            "outcome": None if out is None else out.to_json(),
+        }
+        if self.status == "finished":
+            d["seed"] = self.seed
+        return d
+
+    def view(self, client: Client, reset: bool = False) -> dict[str, Any]:
+        """What ``client`` may see now, with the events it has not been sent yet."""
+        seat = client.seat
+        st = self.state
+        visible = st.events_for(seat)
+        start = 0 if reset or client.events_sent > len(visible) else client.events_sent
+        client.events_sent = len(visible)
+        mine = seat is not None and not st.is_terminal() and st.current_player == seat
+        legal = st.legal_actions() if mine else []
+        return {
+            "type": "state",
+            "table": self.summary(),
+            "seat": seat,
+            "observation": st.observation(seat),
+            "legal": [{"id": a, "label": st.action_label(a), "info": self.game.action_info(a)}
+                      for a in legal],
+            "events_start": start,
+            "events": [e.to_json() for e in visible[start:]],
+            "undo": self.undo_count(seat) if seat is not None else 0,
+        }
+
+    def undo_count(self, seat: int) -> int:
+        st = self.state
+        if st.is_terminal() or st.current_player != seat or self.seats[seat].kind != "human":
+            return 0
+        return undo.undoable(self.decisions, seat)
+
+    async def broadcast(self, reset: bool = False) -> None:
+        dead = []
+        for c in list(self.clients):
+            try:
+                await c.send(self.view(c, reset))
+            except Exception:  # a client gone mid-send is cleaned up by its own handler
+                dead.append(c)
+        for c in dead:
+            self.clients.discard(c)
+
+    def record(self) -> GameRecord:
+        labels = [d["label"] for d in self.decisions]
+        out = self.state.outcome() if self.state.is_terminal() else None
+        return GameRecord(
+            game=self.game.name, version=self.game.version, players=self.players,
+            seed=self.seed, options=self.options, content=self.content,
+            actions=list(self.actions), labels=labels,
+            seats=[s.bot or "human" for s in self.seats],
+            outcome=None if out is None else out.to_json())
+
+
+SeatSpec = dict[str, Any]
+"""``{"kind": "human" | "bot", "bot": "medium", "name": "Ada"}``."""
+
+
+class Hub:
+    """All live tables of this server process, their storage and their bots."""
+
+    def __init__(self, db: sessionmaker[Session], bots: BotPool | None = None) -> None:
+        self.db = db
+        self.writer = Writer(db)
+        self.bots = bots or BotPool()
+        self.tables: dict[str, Table] = {}
+
+    # Start-up -----------------------------------------------------------------------------------
+
+    def restore(self) -> int:
+        """Rebuild every unfinished table by replaying its stored actions."""
+        with self.db() as s:
+            rows = unfinished(s)
+            for row in rows:
+                seats = list(s.scalars(select(SeatRow).where(SeatRow.table_id == row.id)
+                                       .order_by(SeatRow.seat)))
+                acts = list(s.scalars(select(ActionRow).where(ActionRow.table_id == row.id)
+                                      .order_by(ActionRow.index)))
+                try:
+                    self.tables[row.id] = self._rebuild(row, seats, acts)
+                except Exception as exc:  # a table whose rules changed is kept, not played
+                    log.error("table %s cannot be restored: %s", row.id, exc)
+        return len(self.tables)
+
+    def _rebuild(self, row: TableRow, seats: list[SeatRow], acts: list[ActionRow]) -> Table:
+        game = load(row.game)
+        if row.version != game.version:
+            raise ValueError(f"stored with rules version {row.version}, now {game.version}")
+        content = None if row.content is None else game.load_content(row.content)
+        state = game.new_game(row.players, row.seed, row.options, content)
+        t = Table(row.id, game, row.players, row.seed, row.options, row.content,
+                  [Seat(x.seat, x.kind, x.bot, x.name, x.token_hash, x.joined) for x in seats],
+                  state, row.status)
+        for a in acts:
+            after, decision = self._next(t, a.action, a.label)
+            self._advance(t, a.action, after, decision)
+        return t
+
+    def start_bots(self) -> None:
+        for t in self.tables.values():
+            self._wake(t)
+
+    # Tables -------------------------------------------------------------------------------------
+
+    def get(self, table_id: str) -> Table:
+        t = self.tables.get(table_id)
+        if t is None:
+            raise not_found("table")
+        return t
+
+    def seat_of(self, t: Table, token: str | None) -> int:
+        """The seat ``token`` opens (errors say nothing about which seats exist)."""
+        if token:
+            h = token_hash(token)
+            for s in t.seats:
+                if secrets.compare_digest(s.token_hash, h):
+                    return s.seat
+        raise forbidden("this token does not open a seat at this table")
+
+    async def create(self, game_name: str, seats: list[SeatSpec], options: dict[str, Any]
+                     | None = None, content: dict[str, Any] | None = None,
+                     seed: int | None = None) -> tuple[Table, list[str | None]]:
+        """A new table; returns it and each seat's token (None for bots). The first human
+        seat is the creator's and is taken at once; the others wait for their invite links
+        (or, from the lobby, for anyone)."""
+        try:
+            game = load(game_name)
+        except (KeyError, ValueError) as exc:
+            raise bad_request(str(exc).strip("'\"")) from None
+        players = len(seats)
+        if not game.min_players <= players <= game.max_players:
+            raise bad_request(f"{game.name} is for {game.min_players}-{game.max_players} "
+                              f"players, not {players}")
+        try:
+            opts = game.make_options(options or {})
+        except ValueError as exc:
+            raise bad_request(f"bad options: {exc}") from None
+        loaded = None
+        if content is not None:
+            try:
+                loaded = game.load_content(content)
+            except (ValueError, TypeError) as exc:
+                raise bad_request(f"bad content: {exc}") from None
+        seed = secrets.randbits(31) if seed is None else seed
+        state = game.new_game(players, seed, opts, loaded)
+        tokens: list[str | None] = []
+        made: list[Seat] = []
+        for i, spec in enumerate(seats):
+            kind = spec.get("kind", "human")
+            name = str(spec.get("name") or "").strip()[:40]
+            if kind == "bot":
+                bot = str(spec.get("bot") or "medium")
+                try:
+                    make(bot, game)
+                except SpecError as exc:
+                    raise bad_request(str(exc)) from None
+                tok = None
+                made.append(Seat(i, "bot", bot, name or f"Bot {i + 1} ({bot})", "-", True))
+            elif kind == "human":
+                tok = secrets.token_urlsafe(18)
+                creator = not any(x.kind == "human" for x in made)  # sits down at once
+                made.append(Seat(i, "human", None, name or f"Player {i + 1}", token_hash(tok),
+                                 creator))
+            else:
+                raise bad_request(f"seat {i + 1}: kind must be 'human' or 'bot', not {kind!r}")
+            tokens.append(tok)
+        status = "playing" if all(s.joined for s in made) else "open"
+        t = Table(secrets.token_hex(8), game, players, seed, opts.model_dump(mode="json"),
+                  None if loaded is None else game.content_to_json(loaded), made, state, status)
+        await self.writer.write(lambda s: self._store_new(s, t))
+        self.tables[t.id] = t
+        self._wake(t)
+        return t, tokens
+
+    def _store_new(self, s: Session, t: Table) -> None:
+        s.add(TableRow(id=t.id, game=t.game.name, version=t.game.version, players=t.players,
+                       seed=t.seed, options=t.options, content=t.content, status=t.status))
+        s.flush()
+        for x in t.seats:
+            s.add(SeatRow(table_id=t.id, seat=x.seat, kind=x.kind, bot=x.bot, name=x.name,
+                          token_hash=x.token_hash, joined=x.joined))
+
+    def _store_seats(self, s: Session, t: Table) -> None:
+        row = s.get(TableRow, t.id)
+        assert row is not None
+        row.status, row.updated = t.status, now()
+        for x in t.seats:
+            seat = s.get(SeatRow, (t.id, x.seat))
+            assert seat is not None
+            seat.kind, seat.bot, seat.name = x.kind, x.bot, x.name
+            seat.token_hash, seat.joined = x.token_hash, x.joined
+
+    async def join(self, table_id: str, seat: int, name: str = "",
+                   token: str | None = None) -> str:
+        """Take a seat: with its invite token, or any free human seat of an open table (a new
+        token is issued). Returns the token to keep."""
+        t = self.get(table_id)
+        async with t.lock:
+            if not 0 <= seat < t.players:
+                raise bad_request(f"seat must be 1 to {t.players}")
+            s = t.seats[seat]
+            if token is not None:
+                if self.seat_of(t, token) != seat:
+                    raise forbidden("this token does not open that seat")
+                new = token
+            else:
+                if s.kind != "human" or s.joined:
+                    raise conflict("seat_taken", f"seat {seat + 1} is taken")
+                new = secrets.token_urlsafe(18)
+                s.token_hash = token_hash(new)
+            s.joined = True
+            if name.strip():
+                s.name = name.strip()[:40]
+            if t.status == "open" and all(x.joined for x in t.seats):
+                t.status = "playing"
+            await self.writer.write(lambda s: self._store_seats(s, t))
+            await t.broadcast()
+        self._wake(t)
+        return new
+
+    async def leave(self, table_id: str, token: str) -> None:
+        """Give a seat up; the others may then hand it to a bot."""
+        t = self.get(table_id)
+        async with t.lock:
+            seat = self.seat_of(t, token)
+            s = t.seats[seat]
+            s.joined = False
+            s.token_hash = token_hash(secrets.token_urlsafe(18))  # the old token is void
+            await self.writer.write(lambda s: self._store_seats(s, t))
+            await t.broadcast()
+
+    async def replace_with_bot(self, table_id: str, seat: int, bot: str, token: str) -> None:
+        """A seated player hands a seat nobody holds (left or not connected) to a bot."""
+        t = self.get(table_id)
+        async with t.lock:
+            mine = self.seat_of(t, token)
+            if not 0 <= seat < t.players:
+                raise bad_request(f"seat must be 1 to {t.players}")
+            s = t.seats[seat]
+            if s.kind == "bot":
+                raise conflict("already_bot", f"seat {seat + 1} is already a bot")
+            if seat != mine and s.joined and s.connected:
+                raise conflict("seat_active", f"seat {seat + 1} is still played by a person")
+            try:
+                make(bot, t.game)
+            except SpecError as exc:
+                raise bad_request(str(exc)) from None
+            s.kind, s.bot, s.joined = "bot", bot, True
+            s.name = f"{s.name} ({bot} bot)"[:40]
+            if t.status == "open" and all(x.joined for x in t.seats):
+                t.status = "playing"
+            await self.writer.write(lambda s: self._store_seats(s, t))
+            await t.broadcast()
+        self._wake(t)
+
+    # Moves --------------------------------------------------------------------------------------
+
+    def _next(self, t: Table, action: int,
+              label: str | None = None) -> tuple[State, dict[str, Any]]:
+        """The game after ``action`` (the table is not changed yet) and its decision entry."""
+        before = t.state
+        seat = before.current_player
+        after = before.clone()
+        lab = label if label is not None else after.action_label(action)
+        after.apply(action)
+        human = t.seats[seat].kind == "human"
+        reveals = human and undo.reveals(before, after, action, seat, salt=len(t.actions))
+        return after, {"seat": seat, "reveals": reveals, "label": lab}
+
+    def _advance(self, t: Table, action: int, after: State, decision: dict[str, Any]) -> None:
+        t.state = after
+        t.actions.append(action)
+        t.decisions.append(decision)
+        if after.is_terminal():
+            t.status = "finished"
+
+    def _store_action(self, s: Session, t: Table, index: int, action: int, after: State,
+                      seat: int, label: str) -> None:
+        """The action, and in the same transaction the result if it ended the game."""
+        s.add(ActionRow(table_id=t.id, index=index, action=action, seat=seat, label=label))
+        values: dict[str, Any] = {"updated": now()}
+        if after.is_terminal():
+            out = after.outcome()
+            values.update(status="finished", outcome=None if out is None else out.to_json())
+        s.execute(update(TableRow).where(TableRow.id == t.id).values(**values))
+
+    async def act(self, table_id: str, seat: int, action: int, expect: int | None = None) -> None:
+        """``seat`` plays ``action``; ``expect`` is the number of moves the client had seen
+        (a request made on an older position is refused as stale)."""
+        t = self.get(table_id)
+        async with t.lock:
+            await self._act_locked(t, seat, action, expect)
+        self._wake(t)
+
+    async def _act_locked(self, t: Table, seat: int, action: int, expect: int | None) -> None:
+        st = t.state
+        if expect is not None and expect != len(t.actions):
+            raise conflict("stale", "the game has moved on since this page was drawn; "
+                                    "it now shows the current position")
+        if t.status == "open":
+            raise conflict("not_started", "the table is waiting for players to join")
+        if st.is_terminal():
+            raise conflict("game_over", "the game is over")
+        if st.current_player != seat:
+            raise conflict("not_your_turn", "it is not your turn")
+        if type(action) is not int or action not in st.legal_actions():
+            raise conflict("illegal", "that move is not legal now")
+        after, decision = self._next(t, action)
+        index = len(t.actions)
+        await self.writer.write(
+            lambda s: self._store_action(s, t, index, action, after, seat, decision["label"]))
+        self._advance(t, action, after, decision)
+        await t.broadcast()
+
+    async def take_back(self, table_id: str, seat: int) -> int:
+        """Undo the seat's last decision (Board Game Arena's policy, ``undo.py``)."""
+        t = self.get(table_id)
+        async with t.lock:
+            if t.undo_count(seat) < 1:
+                raise conflict("no_undo", "nothing of yours can be taken back now")
+            keep = len(t.actions) - 1
+            await self.writer.write(lambda s: self._drop_actions(s, t, keep))
+            actions, decisions = t.actions[:keep], t.decisions[:keep]
+            content = None if t.content is None else t.game.load_content(t.content)
+            state = t.game.new_game(t.players, t.seed, t.options, content)
+            for a in actions:
+                state.apply(a)
+            t.state, t.actions, t.decisions = state, actions, decisions
+            await t.broadcast(reset=True)
+            return keep
+
+    def _drop_actions(self, s: Session, t: Table, keep: int) -> None:
+        s.execute(delete(ActionRow).where(ActionRow.table_id == t.id,
+                                          ActionRow.index >= keep))
+
+    # Bots ---------------------------------------------------------------------------------------
+
+    def _wake(self, t: Table) -> None:
+        """Let the bot to move (if any) think, in the background."""
+        if t.bot_task is not None and not t.bot_task.done():
+            return
+        if t.status != "playing" or t.state.is_terminal():
+            return
+        if t.seats[t.state.current_player].kind != "bot":
+            return
+        t.bot_task = asyncio.get_running_loop().create_task(self._bots(t))
+
+    async def _bots(self, t: Table) -> None:
+        while t.status == "playing" and not t.state.is_terminal():
+            seat = t.state.current_player
+            s = t.seats[seat]
+            if s.kind != "bot" or s.bot is None:
+                return
+            index = len(t.actions)
+            snapshot = t.state.to_json()
+            seed = bot_seed(t.seed, seat) ^ (index * 2654435761 & 0xFFFFFFFF)
+            try:
+                action = await self.bots.choose(t.game.name, snapshot, seat, s.bot, seed)
+            except Exception:
+                log.exception("bot %s at table %s failed", s.bot, t.id)
+                return
+            async with t.lock:
+                if len(t.actions) != index:  # an undo or another move came first: think again
+                    continue
+                try:
+                    await self._act_locked(t, seat, action, index)
+                except TableError as exc:
+                    log.error("bot %s at table %s: %s", s.bot, t.id, exc.message)
+                    return
+
+    # Lobby --------------------------------------------------------------------------------------
+
+    def lobby(self) -> list[dict[str, Any]]:
+        return [t.summary() for t in self.tables.values() if t.status in ("open", "playing")]
+
+    # Finished games -----------------------------------------------------------------------------
+
+    def stored_record(self, table_id: str) -> GameRecord:
+        """The record of a finished game (live or not)."""
+        with self.db() as s:
+            row = s.get(TableRow, table_id)
+            if row is None:
+                raise not_found("table")
+            if row.status != "finished":
+                raise conflict("not_finished", "records are given out when the game is over")
+            acts = list(s.scalars(select(ActionRow).where(ActionRow.table_id == table_id)
+                                  .order_by(ActionRow.index)))
+            seats = list(s.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
+                                   .order_by(SeatRow.seat)))
+        return GameRecord(game=row.game, version=row.version, players=row.players,
+                          seed=row.seed, options=row.options, content=row.content,
+                          actions=[a.action for a in acts], labels=[a.label for a in acts],
+                          seats=[x.bot or "human" for x in seats], outcome=row.outcome)
+
+    def levels(self) -> tuple[str, ...]:
+        return LEVELS

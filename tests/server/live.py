@@ -1,0 +1,55 @@
+"""``ludoverse serve`` as a child process on 127.0.0.1, for tests that need a real server."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``ludoverse serve`` as a child process on 127.0.0.1."""
+
+    def __init__(self, db: str, bot_workers: int = 0) -> None:
+        self.db = db
+        self.bot_workers = bot_workers
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "ludoverse", "serve", "--port", str(self.port),
+             "--db", self.db, "--bot-workers", str(self.bot_workers)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(self.proc.stderr.read().decode() if self.proc.stderr else "")
+            try:
+                if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
+                    return
+            except httpx.TransportError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start in 30 s")
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(10)

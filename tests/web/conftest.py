@@ -1,0 +1,62 @@
+"""Browser tests: the real server as a child process on 127.0.0.1, driven through Debian's
+Chromium by Playwright. Screenshots go to ``$LUDOVERSE_ARTIFACTS`` (default
+``test-artifacts/``)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright")
+from playwright.sync_api import Browser, Page, sync_playwright
+from tests.server.live import Server
+
+CHROMIUM = os.environ.get("LUDOVERSE_CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = Path(os.environ.get("LUDOVERSE_ARTIFACTS", "test-artifacts"))
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    db = os.environ.get("LUDOVERSE_TEST_DB") or \
+        f"sqlite:///{tmp_path_factory.mktemp('web') / 'web.db'}"
+    s = Server(db)
+    s.start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
+        if os.environ.get("LUDOVERSE_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"no Chromium at {CHROMIUM}, and the browser tests are required here")
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt install chromium)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def shot(page: Page, name: str, **kw: Any) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), **kw)
+    return path
