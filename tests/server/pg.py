@@ -93,3 +93,11 @@ def fresh_pg_url(cluster: Cluster | str) -> str:
         eng.dispose()
         return cluster
     return cluster.new_database()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database URL: every storage test runs on SQLite and on PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'ludoverse.db'}"
+    return fresh_pg_url(request.getfixturevalue("pg_cluster"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -313,3 +314,33 @@ def test_the_api_is_described_by_openapi(client: TestClient) -> None:
     for path in ("/api/games", "/api/tables", "/api/tables/{table_id}/actions",
                  "/api/tables/{table_id}/undo", "/api/records", "/api/replays/{table_id}"):
         assert path in spec["paths"]
+
+
+def test_a_table_can_use_a_content_file(client: TestClient) -> None:
+    """Content given as the text of a TOML file (the lobby's upload) is validated and used;
+    a broken file is refused with the reason."""
+    src = Path(ludoverse.__file__).parent / "games" / "multiuniversum" / "data"
+    text = next(src.glob("*.toml")).read_text()
+    made = new_table(client, "multiuniversum", humans(2), content_toml=text)
+    assert made["table"]["custom_content"] is True
+    r = client.post("/api/tables", json={"game": "multiuniversum", "seats": humans(2),
+                                         "content_toml": text.replace("[[", "[[[", 1)})
+    assert r.status_code == 400 and "TOML" in r.json()["message"]
+    r = client.post("/api/tables", json={"game": "multiuniversum", "seats": humans(2),
+                                         "content_toml": "cards = 3"})
+    assert r.status_code == 400 and "bad content" in r.json()["message"]
+
+
+def test_a_seat_handed_to_a_bot_is_played_by_the_bot_only(client: TestClient) -> None:
+    made = new_table(client, "ultia", humans(3), seed=6)
+    tid, tokens = made["table"]["id"], made["tokens"]
+    for i in range(3):
+        client.post(f"/api/tables/{tid}/join", json={"seat": i, "token": tokens[i]})
+    mover = view(client, tid)["table"]["to_move"]
+    legal = view(client, tid, tokens[mover])["legal"]
+    r = client.post(f"/api/tables/{tid}/seats/{mover}/bot",
+                    json={"token": tokens[mover], "bot": "random"})
+    assert r.status_code == 200
+    r = act(client, tid, tokens[mover], legal[0]["id"])
+    assert r.status_code == 409 and r.json()["error"] == "bot_seat"
+    assert view(client, tid)["table"]["seats"][mover]["kind"] == "bot"

@@ -3,8 +3,12 @@ on the board (or the labelled action list) until the result screen shows."""
 
 from __future__ import annotations
 
+import json
 import random
+import time
+from typing import Any
 
+import httpx
 from playwright.sync_api import Page
 
 READY = "#actions button.action, #result:not([hidden])"
@@ -37,17 +41,7 @@ def play_to_the_end(page: Page, seed: int = 0, max_moves: int = 4000,
         page.wait_for_selector(READY, timeout=120_000)
         if page.locator("#result:not([hidden])").count():
             return moves
-        pieces = page.locator(".board [data-actions]")
-        n = pieces.count()
-        if n and rng.random() < piece_share:
-            pieces.nth(rng.randrange(n)).click()
-            chooser = page.locator(".chooser button[data-action]")
-            if chooser.count():
-                chooser.nth(rng.randrange(chooser.count())).click()
-        else:
-            buttons = page.locator("#actions button.action")
-            buttons.nth(rng.randrange(buttons.count())).click()
-        page.wait_for_selector(".table-page:not(.waiting)", timeout=120_000)
+        click_move(page, rng, piece_share)
     raise AssertionError(f"no result after {max_moves} moves")
 
 
@@ -55,3 +49,73 @@ def fix_seed(page: Page, seed: int) -> None:
     """Fill the create form's seed, so the table deals the same game every run."""
     page.locator("form.create details.options").evaluate("d => d.open = true")
     page.fill("form.create input[name=seed]", str(seed))
+
+
+def listen(page: Page) -> list[dict[str, Any]]:
+    """Every ``state`` message the page receives, newest last: the data each drawing of the
+    board is made from, so tests compare the board with the server, not with itself."""
+    states: list[dict[str, Any]] = []
+
+    def frame(payload: str | bytes) -> None:
+        msg = json.loads(payload)
+        if msg.get("type") == "state":
+            states.append(msg)
+
+    page.on("websocket", lambda ws: ws.on("framereceived", frame))
+    return states
+
+
+def wait_ready(page: Page) -> bool:
+    """Wait until it is our turn (True) or the game is over (False)."""
+    page.wait_for_selector(READY, timeout=60_000)
+    return not page.locator("#result:not([hidden])").count()
+
+
+def token_of(page: Page, table: str) -> str:
+    return str(page.evaluate(f"localStorage.getItem('ludoverse:{table}')"))
+
+
+def view(base: str, table: str, token: str) -> dict[str, Any]:
+    r = httpx.get(f"{base}/api/tables/{table}/view", params={"token": token}, timeout=10)
+    r.raise_for_status()
+    return dict(r.json())
+
+
+def list_ids(page: Page) -> set[int]:
+    """The actions of the labelled list."""
+    ids = page.eval_on_selector_all(
+        "#actions button.action", "bs => bs.map(b => Number(b.dataset.action))")
+    return set(ids)
+
+
+def board_ids(page: Page) -> set[int]:
+    """The actions the board's pieces play."""
+    got = page.eval_on_selector_all(
+        ".board [data-actions]", "ns => ns.flatMap(n => n.dataset.actions.split(',').map(Number))")
+    return set(got)
+
+
+def synced_view(page: Page, base: str, table: str, token: str) -> dict[str, Any]:
+    """The server's view of our seat once it matches the action list the page shows."""
+    for _ in range(50):
+        v = view(base, table, token)
+        if {a["id"] for a in v["legal"]} == list_ids(page):
+            return v
+        time.sleep(0.1)
+    raise AssertionError("the page and the server disagree on the legal actions")
+
+
+def click_move(page: Page, rng: random.Random, piece_share: float = 0.85) -> None:
+    """One move: a random playable piece (and a random choice in its chooser), or a random
+    entry of the action list."""
+    pieces = page.locator(".board [data-actions]")
+    n = pieces.count()
+    if n and rng.random() < piece_share:
+        pieces.nth(rng.randrange(n)).click()
+        chooser = page.locator(".chooser button[data-action]")
+        if chooser.count():
+            chooser.nth(rng.randrange(chooser.count())).click()
+    else:
+        buttons = page.locator("#actions button.action")
+        buttons.nth(rng.randrange(buttons.count())).click()
+    page.wait_for_selector(".table-page:not(.waiting)", timeout=60_000)

@@ -7,14 +7,13 @@ messages the server sends), so the assertions compare the board with the server'
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
 from playwright.sync_api import Page
 from tests.server.live import Server
 from tests.web.conftest import shot
-from tests.web.driver import READY, fix_seed, play_to_the_end
+from tests.web.driver import fix_seed, listen, play_to_the_end, wait_ready
 
 # The decisions of an ordinary game (rulebook options), by observation phase. With
 # auto_forced on, a decision with one choice plays itself, so a Seal asks which tool to pay
@@ -24,18 +23,6 @@ COMMON = {"turn", "move", "recycle", "reorder_stack", "reorder_place", "keep_two
 # The ability each transformer gives, as the decision it opens.
 ABILITY_PHASE = {1: "reorder_stack", 2: "keep_two", 3: "swap", 5: "keep_tool"}
 
-
-def listen(page: Page) -> list[dict[str, Any]]:
-    """Every ``state`` message the page receives, newest last."""
-    states: list[dict[str, Any]] = []
-
-    def frame(payload: str | bytes) -> None:
-        msg = json.loads(payload)
-        if msg.get("type") == "state":
-            states.append(msg)
-
-    page.on("websocket", lambda ws: ws.on("framereceived", frame))
-    return states
 
 
 def create(page: Page, base: str, players: int = 2,
@@ -60,11 +47,6 @@ def create(page: Page, base: str, players: int = 2,
     page.wait_for_url("**/table/*")
     page.wait_for_selector(".mu")
 
-
-def wait_ready(page: Page) -> bool:
-    """Wait until it is our turn (True) or the game is over (False)."""
-    page.wait_for_selector(READY, timeout=60_000)
-    return not page.locator("#result:not([hidden])").count()
 
 
 def ids(page: Page, selector: str, attr: str) -> set[int]:

@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("playwright")
 from playwright.sync_api import Page
 from tests.web.conftest import shot
-from tests.web.driver import READY, create_table
+from tests.web.driver import READY, click_move, create_table
 
 import ludoverse
 from ludoverse.games.paradox import actions as A
@@ -116,16 +116,7 @@ def test_complete_game_by_clicking_the_board(server: Any, page: Page) -> None:
             shot(page, "paradox-board", full_page=True)
             check_board(page, view)
             checked = True
-        pieces = page.locator(".board [data-actions]")
-        if pieces.count() and rng.random() < 0.8:
-            pieces.nth(rng.randrange(pieces.count())).click()
-            chooser = page.locator(".chooser button[data-action]")
-            if chooser.count():
-                chooser.nth(rng.randrange(chooser.count())).click()
-        else:
-            buttons = page.locator("#actions button.action")
-            buttons.nth(rng.randrange(buttons.count())).click()
-        page.wait_for_selector(".table-page:not(.waiting)", timeout=60_000)
+        click_move(page, rng, piece_share=0.8)
     assert page.locator("#result:not([hidden])").count(), "the game did not finish"
     assert checked
     assert {"draft", "swap", "end_matrix_phase"} <= set(seen)

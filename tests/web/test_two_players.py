@@ -1,31 +1,19 @@
 """Two people play ULTIA against each other (and a bot) from two browsers, the second invited
 by a link. Neither page ever holds a card of the other's hand that it may not know: not in
-any WebSocket message it receives, not in its DOM after any move."""
+any WebSocket message it receives, not in its DOM after any move. Played on a server storing
+in SQLite, and again in PostgreSQL."""
 
 from __future__ import annotations
 
-import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page
 from tests.server.live import Server
 from tests.web.conftest import shot
-from tests.web.driver import fix_seed
-
-
-def capture(page: Page) -> list[dict[str, Any]]:
-    """Every ``state`` message the page receives."""
-    states: list[dict[str, Any]] = []
-
-    def frame(payload: str | bytes) -> None:
-        msg = json.loads(payload)
-        if msg.get("type") == "state":
-            states.append(msg)
-
-    page.on("websocket", lambda ws: ws.on("framereceived", frame))
-    return states
-
+from tests.web.driver import fix_seed, listen
 
 NOT_WHERE = {"cannot_hold"}
 """Fields that name cards only to say who does *not* hold them (public inferences from
@@ -56,10 +44,19 @@ def may_know(obs: dict[str, Any]) -> set[str]:
     return strings(obs.get("revealed")) | set((obs.get("known_elsewhere") or {}).keys())
 
 
+@pytest.fixture
+def server(db: str) -> Iterator[Server]:
+    """One server per kind of database (this module's own, not the shared one)."""
+    s = Server(db)
+    s.start()
+    yield s
+    s.stop()
+
+
 def test_two_people_never_see_each_others_hand(server: Server, browser: Browser) -> None:
     ctx_a, ctx_b = browser.new_context(), browser.new_context()  # separate storage: two people
     a, b = ctx_a.new_page(), ctx_b.new_page()
-    states = {"a": capture(a), "b": capture(b)}
+    states = {"a": listen(a), "b": listen(b)}
     a.goto(server.url + "/")
     a.click("[data-create=ultia]")
     a.fill("input[name=name]", "Ada")

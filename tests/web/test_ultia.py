@@ -8,31 +8,18 @@ with itself."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from playwright.sync_api import Page
 from tests.server.live import Server
 from tests.web.conftest import shot
-from tests.web.driver import READY, fix_seed, play_to_the_end
+from tests.web.driver import fix_seed, listen, play_to_the_end, wait_ready
 
 # The decisions a player meets in an ordinary year (rulebook options), by observation phase:
 # declare a plan, name trump with the bid, lay cards face down, pass or take, name trump
 # before Exploration, play to a trick.
 COMMON = {"declare_plan", "bid_trump", "discard", "bidding", "name_trump", "trick"}
 
-
-def listen(page: Page) -> list[dict[str, Any]]:
-    """Every ``state`` message the page receives, newest last."""
-    states: list[dict[str, Any]] = []
-
-    def frame(payload: str | bytes) -> None:
-        msg = json.loads(payload)
-        if msg.get("type") == "state":
-            states.append(msg)
-
-    page.on("websocket", lambda ws: ws.on("framereceived", frame))
-    return states
 
 
 def create(page: Page, base: str, options: dict[str, str] | None = None) -> str:
@@ -52,11 +39,6 @@ def create(page: Page, base: str, options: dict[str, str] | None = None) -> str:
     page.wait_for_selector(".ultia")
     return page.url.rsplit("/", 1)[-1]
 
-
-def wait_ready(page: Page) -> bool:
-    """Wait until it is our turn (True) or the game is over (False)."""
-    page.wait_for_selector(READY, timeout=60_000)
-    return not page.locator("#result:not([hidden])").count()
 
 
 def ids(page: Page, selector: str, attr: str) -> set[int]:

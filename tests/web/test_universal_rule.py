@@ -6,16 +6,23 @@ does not scroll sideways."""
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
-import httpx
 import pytest
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Page
 from tests.web.conftest import shot
-from tests.web.driver import READY, create_table, fix_seed, play_to_the_end
+from tests.web.driver import (
+    READY,
+    board_ids,
+    click_move,
+    create_table,
+    fix_seed,
+    play_to_the_end,
+    synced_view,
+    token_of,
+)
 
 GAME = "universal_rule"
 BOARD_KINDS = {
@@ -52,50 +59,10 @@ def create_with_options(page: Page, base: str, players: int, options: dict[str, 
     return page.url.rsplit("/", 1)[-1]
 
 
-def token_of(page: Page, table: str) -> str:
-    return str(page.evaluate(f"localStorage.getItem('ludoverse:{table}')"))
 
 
-def view(base: str, table: str, token: str) -> dict[str, Any]:
-    r = httpx.get(f"{base}/api/tables/{table}/view", params={"token": token}, timeout=10)
-    r.raise_for_status()
-    return dict(r.json())
 
 
-def list_ids(page: Page) -> set[int]:
-    ids = page.eval_on_selector_all(
-        "#actions button.action", "bs => bs.map(b => Number(b.dataset.action))")
-    return set(ids)
-
-
-def board_ids(page: Page) -> set[int]:
-    got = page.eval_on_selector_all(
-        ".board [data-actions]", "ns => ns.flatMap(n => n.dataset.actions.split(',').map(Number))")
-    return set(got)
-
-
-def synced_view(page: Page, base: str, table: str, token: str) -> dict[str, Any]:
-    """The server's view of our seat once it matches the action list the page shows."""
-    for _ in range(50):
-        v = view(base, table, token)
-        if {a["id"] for a in v["legal"]} == list_ids(page):
-            return v
-        time.sleep(0.1)
-    raise AssertionError("the page and the server disagree on the legal actions")
-
-
-def click_move(page: Page, rng: random.Random, piece_share: float = 0.85) -> None:
-    pieces = page.locator(".board [data-actions]")
-    n = pieces.count()
-    if n and rng.random() < piece_share:
-        pieces.nth(rng.randrange(n)).click()
-        chooser = page.locator(".chooser button[data-action]")
-        if chooser.count():
-            chooser.nth(rng.randrange(chooser.count())).click()
-    else:
-        buttons = page.locator("#actions button.action")
-        buttons.nth(rng.randrange(buttons.count())).click()
-    page.wait_for_selector(".table-page:not(.waiting)", timeout=60_000)
 
 
 def texts(page: Page, selector: str) -> list[str]:

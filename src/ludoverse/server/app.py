@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import tomllib
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,9 @@ class TableIn(BaseModel):
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
     options: dict[str, Any] = Field(default_factory=dict)
     content: dict[str, Any] | None = Field(None, description="custom card data (the game's schema)")
+    content_toml: str | None = Field(
+        None, max_length=2_000_000,
+        description="custom card data as the text of a TOML file (instead of 'content')")
     seed: int | None = Field(None, ge=0, lt=2**31)
 
 
@@ -124,8 +128,16 @@ def create_app(db_url: str | None = None, bot_workers: int = 1) -> FastAPI:
 
     @app.post("/api/tables", status_code=201, summary="Create a table")
     async def create(body: TableIn) -> dict[str, Any]:
+        content = body.content
+        if body.content_toml is not None:
+            if content is not None:
+                raise bad_request("give 'content' or 'content_toml', not both")
+            try:
+                content = tomllib.loads(body.content_toml)
+            except tomllib.TOMLDecodeError as exc:
+                raise bad_request(f"the content file is not valid TOML: {exc}") from None
         t, tokens = await hub.create(body.game, [s.model_dump() for s in body.seats],
-                                     body.options, body.content, body.seed)
+                                     body.options, content, body.seed)
         return {"table": t.summary(), "tokens": tokens}
 
     @app.get("/api/tables/{table_id}", summary="A table's public summary")

@@ -385,6 +385,8 @@ class Hub:
         (a request made on an older position is refused as stale)."""
         t = self.get(table_id)
         async with t.lock:
+            if t.seats[seat].kind != "human":
+                raise conflict("bot_seat", "a bot plays this seat now")
             await self._act_locked(t, seat, action, expect)
         self._wake(t)
 

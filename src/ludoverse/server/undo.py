@@ -11,7 +11,6 @@ taking it back gives nothing away.
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -22,20 +21,16 @@ PROBES = 3
 random draw, so one is enough in practice and three make a miss vanishingly rare."""
 
 
-def _seen(state: State, seat: int) -> str:
-    return json.dumps(state.observation(seat), sort_keys=True, default=str)
-
-
 def reveals(before: State, after: State, action: int, seat: int, salt: int = 0) -> bool:
     """Did ``action`` by ``seat`` (``before`` -> ``after``) show that seat anything hidden?"""
-    truth = _seen(after, seat)
+    truth = after.observation(seat)
     for k in range(PROBES):
         world = before.determinize(seat, random.Random(salt * 7919 + k))
         try:
             world.apply(action)
         except Exception:  # the world disagrees about legality: the move depended on hidden facts
             return True
-        if _seen(world, seat) != truth:
+        if world.observation(seat) != truth:
             return True
     return False
 

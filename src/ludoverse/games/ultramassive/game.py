@@ -65,9 +65,10 @@ class UltramassiveGame(Game):
             "manual": {"auto_forced": False},
         }
 
-    conformance_scale: ClassVar[float] = 0.34
+    conformance_scale: ClassVar[float] = 0.25
     """A random ULTRAMASSIVE game takes 200-400 decisions and there are five option sets:
-    100 games each."""
+    75 games each (25 of them replayed and checked step by step), to keep the whole test
+    suite within its 10 minutes on two cores."""
 
     def conformance_player_counts(self, label: str) -> list[int]:
         """The basic game at every count (1 is solo Normal); the advanced draft at 2-4

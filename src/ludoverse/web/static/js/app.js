@@ -93,6 +93,7 @@ function createForm(g) {
   drawSeats();
   const opts = renderForm(g);
   const seed = el("input", { type: "number", name: "seed", min: 0, max: 2147483647, placeholder: "random" });
+  const content = el("input", { type: "file", name: "content", accept: ".toml,text/plain" });
   const form = el("form.create", {
     onsubmit: async (ev) => {
       ev.preventDefault();
@@ -102,6 +103,7 @@ function createForm(g) {
       try {
         const body = { game: g.name, seats, options: opts.values() };
         if (seed.value !== "") body.seed = Number(seed.value);
+        if (content.files[0]) body.content_toml = await content.files[0].text();
         const r = await api.create(body);
         const first = r.tokens.findIndex((t) => t);
         r.tokens.forEach((t, i) => { if (t && i === first) tokens.set(r.table.id, t); });
@@ -115,7 +117,9 @@ function createForm(g) {
   el("label", {}, "Players: ", count), name, seatsBox,
   el("details.options", {}, el("summary", {}, "Rule options"), opts.node,
     el("label.option", {}, el("span", {}, "Deal (seed)"), seed,
-      el("small", {}, "The same seed and options deal the same game again; the seed is shown when the game is over."))),
+      el("small", {}, "The same seed and options deal the same game again; the seed is shown when the game is over.")),
+    el("label.option", {}, el("span", {}, "Your own cards"), content,
+      el("small", {}, "A TOML file with the game's card data in the same schema as the shipped one (see ludoverse cards)."))),
   el("div.row", {}, el("button.primary", { type: "submit" }, "Create table"),
     el("button", { type: "button", onclick: () => route() }, "Cancel")));
   clear(main).append(form);
