@@ -344,3 +344,12 @@ def test_a_seat_handed_to_a_bot_is_played_by_the_bot_only(client: TestClient) ->
     r = act(client, tid, tokens[mover], legal[0]["id"])
     assert r.status_code == 409 and r.json()["error"] == "bot_seat"
     assert view(client, tid)["table"]["seats"][mover]["kind"] == "bot"
+
+
+def test_a_chosen_deal_is_shown_to_everyone(client: TestClient) -> None:
+    """A creator who picks the seed could know every hidden card: the table says so."""
+    chosen = new_table(client, "ultia", humans(3), seed=12)["table"]
+    dealt = new_table(client, "ultia", humans(3))["table"]
+    assert chosen["chosen_deal"] is True and dealt["chosen_deal"] is False
+    lobby = {t["id"]: t["chosen_deal"] for t in client.get("/api/tables").json()}
+    assert lobby == {chosen["id"]: True, dealt["id"]: False}

@@ -53,6 +53,8 @@ class TableRow(Base):
     seed: Mapped[int] = mapped_column(Integer)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     content: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    chosen_seed: Mapped[bool] = mapped_column(default=False)
+    """The creator chose the deal: they could know every hidden card, so it is shown."""
     status: Mapped[str] = mapped_column(String(12), index=True)
     """``open`` (waiting for people), ``playing``, ``finished`` or ``abandoned``."""
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)

@@ -76,6 +76,8 @@ class Table:
     clients: set[Client] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
+    chosen_seed: bool = False
+    """The creator chose the deal (and so may know the hidden cards): shown to everyone."""
 
     # What clients may see ---------------------------------------------------------------------
 
@@ -90,6 +92,7 @@ class Table:
             "players": self.players,
             "options": self.options,
             "custom_content": self.content is not None,
+            "chosen_deal": self.chosen_seed,
             "status": self.status,
             "seats": [s.public() for s in self.seats],
             "moves": len(self.actions),
@@ -186,7 +189,7 @@ class Hub:
         state = game.new_game(row.players, row.seed, row.options, content)
         t = Table(row.id, game, row.players, row.seed, row.options, row.content,
                   [Seat(x.seat, x.kind, x.bot, x.name, x.token_hash, x.joined) for x in seats],
-                  state, row.status)
+                  state, row.status, chosen_seed=row.chosen_seed)
         for a in acts:
             after, decision = self._next(t, a.action, a.label)
             self._advance(t, a.action, after, decision)
@@ -237,6 +240,7 @@ class Hub:
                 loaded = game.load_content(content)
             except (ValueError, TypeError) as exc:
                 raise bad_request(f"bad content: {exc}") from None
+        chosen = seed is not None
         seed = secrets.randbits(31) if seed is None else seed
         state = game.new_game(players, seed, opts, loaded)
         tokens: list[str | None] = []
@@ -262,7 +266,8 @@ class Hub:
             tokens.append(tok)
         status = "playing" if all(s.joined for s in made) else "open"
         t = Table(secrets.token_hex(8), game, players, seed, opts.model_dump(mode="json"),
-                  None if loaded is None else game.content_to_json(loaded), made, state, status)
+                  None if loaded is None else game.content_to_json(loaded), made, state, status,
+                  chosen_seed=chosen)
         await self.writer.write(lambda s: self._store_new(s, t))
         self.tables[t.id] = t
         self._wake(t)
@@ -270,7 +275,8 @@ class Hub:
 
     def _store_new(self, s: Session, t: Table) -> None:
         s.add(TableRow(id=t.id, game=t.game.name, version=t.game.version, players=t.players,
-                       seed=t.seed, options=t.options, content=t.content, status=t.status))
+                       seed=t.seed, options=t.options, content=t.content, status=t.status,
+                       chosen_seed=t.chosen_seed))
         s.flush()
         for x in t.seats:
             s.add(SeatRow(table_id=t.id, seat=x.seat, kind=x.kind, bot=x.bot, name=x.name,

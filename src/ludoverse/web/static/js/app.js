@@ -58,6 +58,7 @@ function tableItem(t, g) {
   const free = t.seats.filter((s) => s.kind === "human" && !s.joined);
   return el("li.table-item", {},
     el("strong", {}, g ? g.title : t.game), ` · ${t.players} players · ${t.status} · `,
+    t.chosen_deal ? el("span.warn", { title: "The creator chose the seed and could know the hidden cards." }, "chosen deal · ") : null,
     t.seats.map((s) => el("span.seat-chip", { class: `seat-chip ${s.connected ? "on" : ""}` }, s.name)),
     free.map((s) => el("button", { onclick: () => joinSeat(t.id, s.seat) }, `Join as seat ${s.seat + 1}`)),
     el("a.button", { href: `/table/${t.id}` }, tokens.get(t.id) ? "Open" : "Watch"));
@@ -166,6 +167,7 @@ async function tablePage(id) {
           el("details.log-panel", { open: true }, el("summary", {}, "Game log"), logBox),
           el("details.rules", {}, el("summary", {}, "Rules and options"),
             el("p", {}, info.summary), optionSummary(info, summary.options),
+            summary.chosen_deal ? el("p.warn", {}, "The creator chose this deal (the seed), so they could know the hidden cards.") : null,
             el("p", {}, el("a", { href: `/api/games`, target: "_blank" }, "All options (JSON)")))))));
 
   const invited = JSON.parse(sessionStorage.getItem(`invites:${id}`) || "null");
