@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,7 @@ from pydantic import BaseModel
 
 import ludoverse
 from ludoverse.core.content import ContentError, Entry, load, read_toml, validate
+from ludoverse.core.content import to_json as content_to_json
 
 
 class Card(Entry):
@@ -94,3 +96,44 @@ def test_a_game_with_a_content_model_loads_and_saves_content_without_code_of_its
     assert game.load_content(saved) == shipped
     with pytest.raises(TypeError, match="PARADOX content is a TOML path or dict, not int"):
         game.load_content(7)
+
+
+def test_a_dict_seen_before_gives_back_the_same_frozen_object() -> None:
+    first = load(Deck, GOOD)
+    assert load(Deck, {"cards": [dict(c) for c in GOOD["cards"]]}) is first
+    changed = {"cards": [*GOOD["cards"][:2], {**GOOD["cards"][2], "value": 1}]}
+    assert load(Deck, changed) is not first
+    assert load(Deck, changed).cards[2].value == 1
+
+
+def test_bad_content_is_refused_every_time_not_remembered() -> None:
+    bad = {"cards": [{"name": "Comet", "value": "many", "provenance": "rulebook"}]}
+    for _ in range(2):
+        with pytest.raises(ContentError, match=r"cards\.0\.value"):
+            load(Deck, bad)
+
+
+def test_content_as_json_is_the_callers_own_copy() -> None:
+    deck = load(Deck, GOOD)
+    a = content_to_json(deck)
+    a["cards"][0]["name"] = "Changed"
+    assert content_to_json(deck) == deck.model_dump(mode="json")
+
+
+@pytest.mark.parametrize("name", ["paradox", "ultramassive", "universal_rule",
+                                  "multiuniversum"])
+def test_a_saved_state_names_the_shipped_content_by_omission_and_carries_any_other(
+        name: str) -> None:
+    game = ludoverse.load(name)
+    players = max(3, game.min_players)
+    shipped = game.new_game(players, 1)
+    assert shipped.to_json()["content"] is None
+    assert game.state_from_json(shipped.to_json()).content is game.default_content()
+    # The same cards read from a file of the user's own are saved in full and restored.
+    own = game.load_content(json.loads(json.dumps(game.content_to_json(shipped.content))))
+    assert own is not game.default_content()
+    state = game.new_game(players, 1, content=own)
+    saved = state.to_json()
+    assert saved["content"] == game.content_to_json(own)
+    back = game.state_from_json(saved)
+    assert back.content == own and back.to_json() == saved

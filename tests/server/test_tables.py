@@ -224,7 +224,8 @@ def test_a_player_who_leaves_is_replaced_by_a_bot(client: TestClient) -> None:
 
 def test_each_seat_receives_only_its_own_observation(client: TestClient) -> None:
     """Two people at an ULTIA table: every message a seat receives is exactly that seat's
-    observation, so it never holds the other's hand."""
+    observation, so it never holds the other's hand, and the events it is sent add up to
+    exactly the log that seat may see."""
     made = new_table(client, "ultia", [*humans(2), {"kind": "bot", "bot": "random"}], seed=21)
     tid, tokens = made["table"]["id"], made["tokens"]
     for i in range(2):
@@ -242,13 +243,19 @@ def test_each_seat_receives_only_its_own_observation(client: TestClient) -> None
             act(client, tid, tokens[mover], legal[0])
         for seat, ws in socks.items():
             last = None
+            log: list[dict[str, Any]] = []
             while True:
                 m = ws.receive_json()
                 assert m["seat"] == seat
+                assert m["events_start"] <= len(log)
+                log[m["events_start"]:] = m["events"]
                 last = m
                 if m["table"]["moves"] == len(table.actions):
                     break
             assert last["observation"] == json.loads(json.dumps(table.state.observation(seat)))
+            assert log == json.loads(json.dumps(
+                [e.to_json() for e in table.state.events_for(seat)]))
+            assert any(e.visible_to for e in table.state.events)  # hands were dealt privately
 
 
 # Undo -------------------------------------------------------------------------------------------

@@ -15,19 +15,28 @@ READY = "#actions button.action, #result:not([hidden])"
 
 
 def create_table(page: Page, base: str, game: str, players: int, bots: str = "easy",
-                 name: str = "Tester", seed: int = 1) -> str:
-    """Through the lobby form: seat 1 for us, bots in the others, a fixed deal (so a test
-    plays the same game every run). Returns the table id."""
+                 name: str = "Tester", seed: int = 1, options: dict[str, str] | None = None,
+                 ready: str = READY + ", #actions p.muted") -> str:
+    """Through the lobby form: seat 1 for us, bots in the others, rule ``options`` set in the
+    form's fields, a fixed deal (so a test plays the same game every run). Waits for
+    ``ready`` on the table page and returns the table id."""
     page.goto(base + "/")
     page.click(f"[data-create={game}]")
     page.select_option("select[name=players]", str(players))
     page.fill("input[name=name]", name)
     for i in range(1, players):
         page.select_option(f"select[name=seat{i}]", f"bot:{bots}")
+    page.locator("form.create details.options").evaluate("d => d.open = true")
+    for option, value in (options or {}).items():
+        field = page.locator(f"form.create [name={option}]")
+        if field.evaluate("n => n.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
     fix_seed(page, seed)
     page.click("form.create button[type=submit]")
     page.wait_for_url("**/table/*")
-    page.wait_for_selector(READY + ", #actions p.muted")
+    page.wait_for_selector(ready)
     return page.url.rsplit("/", 1)[-1]
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from playwright.sync_api import Page
 from tests.server.live import Server
 from tests.web.conftest import shot
-from tests.web.driver import fix_seed, listen, play_to_the_end, wait_ready
+from tests.web.driver import create_table, listen, play_to_the_end, wait_ready
 
 # The decisions of an ordinary game (rulebook options), by observation phase. With
 # auto_forced on, a decision with one choice plays itself, so a Seal asks which tool to pay
@@ -27,25 +27,9 @@ ABILITY_PHASE = {1: "reorder_stack", 2: "keep_two", 3: "swap", 5: "keep_tool"}
 
 def create(page: Page, base: str, players: int = 2,
            options: dict[str, str] | None = None) -> None:
-    """A table through the lobby form: us in seat 1 moving first, easy bots in the others."""
-    page.goto(base + "/")
-    page.click("[data-create=multiuniversum]")
-    page.select_option("select[name=players]", str(players))
-    page.fill("input[name=name]", "Tester")
-    for i in range(1, players):
-        page.select_option(f"select[name=seat{i}]", "bot:easy")
-    page.click("details.options summary")
-    page.select_option("form.create select[name=first_player]", "seat0")
-    for name, value in (options or {}).items():
-        field = page.locator(f"form.create [name={name}]")
-        if field.evaluate("n => n.tagName") == "SELECT":
-            field.select_option(value)
-        else:
-            field.fill(value)
-    fix_seed(page, 2)
-    page.click("form.create button[type=submit]")
-    page.wait_for_url("**/table/*")
-    page.wait_for_selector(".mu")
+    """Us in seat 1 moving first, easy bots in the others."""
+    create_table(page, base, "multiuniversum", players, seed=2, ready=".mu",
+                 options={"first_player": "seat0", **(options or {})})
 
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from playwright.sync_api import Page
 from tests.server.live import Server
 from tests.web.conftest import shot
-from tests.web.driver import fix_seed, listen, play_to_the_end, wait_ready
+from tests.web.driver import create_table, listen, play_to_the_end, wait_ready
 
 # The decisions a player meets in an ordinary year (rulebook options), by observation phase:
 # declare a plan, name trump with the bid, lay cards face down, pass or take, name trump
@@ -21,24 +21,9 @@ from tests.web.driver import fix_seed, listen, play_to_the_end, wait_ready
 COMMON = {"declare_plan", "bid_trump", "discard", "bidding", "name_trump", "trick"}
 
 
-
-def create(page: Page, base: str, options: dict[str, str] | None = None) -> str:
-    """A table through the lobby form: us in seat 1, easy bots in seats 2 and 3."""
-    page.goto(base + "/")
-    page.click("[data-create=ultia]")
-    page.fill("input[name=name]", "Tester")
-    for i in (1, 2):
-        page.select_option(f"select[name=seat{i}]", "bot:easy")
-    if options:
-        page.click("details.options summary")
-        for name, value in options.items():
-            page.select_option(f"form.create select[name={name}]", value)
-    fix_seed(page, 3)
-    page.click("form.create button[type=submit]")
-    page.wait_for_url("**/table/*")
-    page.wait_for_selector(".ultia")
-    return page.url.rsplit("/", 1)[-1]
-
+def create(page: Page, base: str, options: dict[str, str]) -> str:
+    """Us in seat 1, easy bots in seats 2 and 3."""
+    return create_table(page, base, "ultia", 3, seed=3, options=options, ready=".ultia")
 
 
 def ids(page: Page, selector: str, attr: str) -> set[int]:

@@ -18,7 +18,6 @@ from tests.web.driver import (
     board_ids,
     click_move,
     create_table,
-    fix_seed,
     play_to_the_end,
     synced_view,
     token_of,
@@ -39,30 +38,6 @@ WANTED = COMMON | {"commit_card", "support_side", "commit_credits"}
 BATTLE = {"commit_card", "support_side", "commit_credits", "attacking_planet",
           "defending_planet"}
 """Kinds of an Attack, which random play reaches in most games."""
-
-
-def create_with_options(page: Page, base: str, players: int, options: dict[str, str]) -> str:
-    """Like ``create_table`` (seat 1 for us, easy bots), with rule options set in the form."""
-    page.goto(base + "/")
-    page.click(f"[data-create={GAME}]")
-    page.select_option("select[name=players]", str(players))
-    page.fill("input[name=name]", "Tester")
-    for i in range(1, players):
-        page.select_option(f"select[name=seat{i}]", "bot:easy")
-    page.click("details.options summary")
-    for name, value in options.items():
-        page.select_option(f"select[name={name}]", value)
-    fix_seed(page, 4)
-    page.click("form.create button[type=submit]")
-    page.wait_for_url("**/table/*")
-    page.wait_for_selector(READY + ", #actions p.muted")
-    return page.url.rsplit("/", 1)[-1]
-
-
-
-
-
-
 
 
 def texts(page: Page, selector: str) -> list[str]:
@@ -133,7 +108,7 @@ def test_complete_game_through_the_board(server: Any, page: Page) -> None:
 def test_every_decision_on_the_board(server: Any, page: Page) -> None:
     """At every decision of a game (4 players) all the legal actions are board pieces."""
     # No Sneak Attack Victory, so that the game lasts until battles; we attack when we can.
-    table = create_with_options(page, server.url, 4, {"sneak_attack": "off"})
+    table = create_table(page, server.url, GAME, 4, seed=4, options={"sneak_attack": "off"})
     token = token_of(page, table)
     rng = random.Random(7)
     seen: set[str] = set()

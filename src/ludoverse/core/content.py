@@ -6,7 +6,10 @@
 
 from __future__ import annotations
 
+import marshal
 import tomllib
+from collections import OrderedDict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
@@ -15,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 Provenance = Literal["rulebook", "public", "reconstructed"]
 
 M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
 
 
 class ContentError(ValueError):
@@ -59,8 +63,60 @@ def validate(model: type[M], data: dict[str, Any], where: str = "content") -> M:
         raise ContentError(f"{at}: {err['msg']}") from None
 
 
+_CACHE_SIZE = 16
+_LOADED: OrderedDict[tuple[type[BaseModel], bytes], BaseModel] = OrderedDict()
+_DUMPED: OrderedDict[int, tuple[BaseModel, bytes]] = OrderedDict()
+
+
 def load(model: type[M], source: str | Path | dict[str, Any]) -> M:
-    """Validate ``source`` (a TOML path or a parsed dict) against ``model``."""
-    if isinstance(source, dict):
+    """Validate ``source`` (a TOML path or a parsed dict) against ``model``.
+
+    A dict seen lately gives back the same (frozen) object: every saved state carries its
+    content, and validating it again for each state a bot or a replay restores cost more than
+    the rest of the restore."""
+    if not isinstance(source, dict):
+        return validate(model, read_toml(source), where=str(source))
+    try:
+        key = (model, marshal.dumps(source))
+    except ValueError:  # not plain data: validation will say what is wrong
         return validate(model, source)
-    return validate(model, read_toml(source), where=str(source))
+    hit = _LOADED.get(key)
+    if hit is None:
+        hit = _LOADED[key] = validate(model, source)
+        if len(_LOADED) > _CACHE_SIZE:
+            _LOADED.popitem(last=False)
+    else:
+        _LOADED.move_to_end(key)
+    return hit  # type: ignore[return-value]
+
+
+def to_json(content: BaseModel) -> dict[str, Any]:
+    """``content`` as plain data of its own (the caller may change it), dumped once per object:
+    a state's ``to_json`` needs it every time and the model never changes (it is frozen)."""
+    hit = _DUMPED.get(id(content))
+    if hit is None or hit[0] is not content:
+        hit = _DUMPED[id(content)] = (content, marshal.dumps(content.model_dump(mode="json")))
+        if len(_DUMPED) > _CACHE_SIZE:
+            _DUMPED.popitem(last=False)
+    return marshal.loads(hit[1])  # type: ignore[no-any-return]
+
+
+def per_content(build: Callable[[M], T]) -> Callable[[M], T]:
+    """Memoise ``build`` (tables compiled from content) per content object, a few at a time.
+
+    Keyed by identity, not by value: hashing or comparing a whole deck on every call would
+    cost more than the lookup saves, and :func:`load` already hands out one object per
+    content."""
+    memo: OrderedDict[int, tuple[M, T]] = OrderedDict()
+
+    def get(content: M) -> T:
+        hit = memo.get(id(content))
+        if hit is None or hit[0] is not content:
+            hit = memo[id(content)] = (content, build(content))
+            if len(memo) > _CACHE_SIZE:
+                memo.popitem(last=False)
+        return hit[1]
+
+    get.__doc__ = build.__doc__
+    get.__name__ = build.__name__
+    return get

@@ -27,6 +27,9 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
+from ludoverse.core.records import GameRecord
+from ludoverse.server.errors import conflict, not_found
+
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 
@@ -138,3 +141,30 @@ def sessions(engine: Engine) -> sessionmaker[Session]:
 
 def unfinished(db: Session) -> list[TableRow]:
     return list(db.scalars(select(TableRow).where(TableRow.status.in_(("open", "playing")))))
+
+
+def seats_of(db: Session, table_id: str) -> list[SeatRow]:
+    return list(db.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
+                           .order_by(SeatRow.seat)))
+
+
+def actions_of(db: Session, table_id: str) -> list[ActionRow]:
+    return list(db.scalars(select(ActionRow).where(ActionRow.table_id == table_id)
+                           .order_by(ActionRow.index)))
+
+
+def finished_record(db: Session, table_id: str) -> tuple[GameRecord, list[SeatRow]]:
+    """A finished game's record and its seats (for downloads and the replay viewer); a game
+    still on is refused, since its record would show every hidden card to come."""
+    row = db.get(TableRow, table_id)
+    if row is None:
+        raise not_found("game")
+    if row.status != "finished":
+        raise conflict("not_finished", "the game is not over yet: records and replays open "
+                                       "when it is")
+    seats, acts = seats_of(db, table_id), actions_of(db, table_id)
+    rec = GameRecord(game=row.game, version=row.version, players=row.players, seed=row.seed,
+                     options=row.options, content=row.content,
+                     actions=[a.action for a in acts], labels=[a.label for a in acts],
+                     seats=[x.bot or "human" for x in seats], outcome=row.outcome)
+    return rec, seats

@@ -10,12 +10,11 @@ import secrets
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from ludoverse.core.records import GameRecord, replay, start
-from ludoverse.server.db import ActionRow, SeatRow, TableRow, token_hash
-from ludoverse.server.errors import conflict, forbidden, not_found
+from ludoverse.server.db import ActionRow, SeatRow, TableRow, finished_record, token_hash
+from ludoverse.server.errors import forbidden
 
 
 class Replays:
@@ -53,18 +52,7 @@ class Replays:
 
     def _fetch(self, table_id: str) -> tuple[GameRecord, tuple[str, ...], tuple[str, ...]]:
         with self.db() as s:
-            row = s.get(TableRow, table_id)
-            if row is None:
-                raise not_found("game")
-            if row.status != "finished":
-                raise conflict("not_finished", "replays open when the game is over")
-            acts = list(s.scalars(select(ActionRow).where(ActionRow.table_id == table_id)
-                                  .order_by(ActionRow.index)))
-            seats = list(s.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
-                                   .order_by(SeatRow.seat)))
-        rec = GameRecord(game=row.game, version=row.version, players=row.players, seed=row.seed,
-                         options=row.options, content=row.content,
-                         actions=[a.action for a in acts], labels=[a.label for a in acts])
+            rec, seats = finished_record(s, table_id)
         return rec, tuple(x.token_hash for x in seats), tuple(x.name for x in seats)
 
     def step(self, table_id: str, step: int, token: str | None) -> dict[str, Any]:

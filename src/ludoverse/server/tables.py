@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from ludoverse.bots.base import LEVELS, SpecError, make
@@ -25,7 +25,17 @@ from ludoverse.core.records import GameRecord
 from ludoverse.core.registry import load
 from ludoverse.server import undo
 from ludoverse.server.botpool import BotPool
-from ludoverse.server.db import ActionRow, SeatRow, TableRow, now, token_hash, unfinished
+from ludoverse.server.db import (
+    ActionRow,
+    SeatRow,
+    TableRow,
+    actions_of,
+    finished_record,
+    now,
+    seats_of,
+    token_hash,
+    unfinished,
+)
 from ludoverse.server.errors import TableError, bad_request, conflict, forbidden, not_found
 from ludoverse.server.writer import Writer
 from ludoverse.sim.play import bot_seed
@@ -42,6 +52,10 @@ class Client:
     seat: int | None
     send: Send
     events_sent: int = 0
+    """How many of the events this client may see it has been sent..."""
+    log_seen: int = 0
+    """...and how far into the game's whole log they reach (so a view looks only at what is
+    new, not at the whole log again)."""
 
 
 @dataclass
@@ -107,9 +121,13 @@ class Table:
         """What ``client`` may see now, with the events it has not been sent yet."""
         seat = client.seat
         st = self.state
-        visible = st.events_for(seat)
-        start = 0 if reset or client.events_sent > len(visible) else client.events_sent
-        client.events_sent = len(visible)
+        game_log = st.events
+        if reset or client.log_seen > len(game_log):
+            client.events_sent = client.log_seen = 0
+        new = [e for e in game_log[client.log_seen:] if e.visible(seat)]
+        start = client.events_sent
+        client.events_sent += len(new)
+        client.log_seen = len(game_log)
         mine = seat is not None and not st.is_terminal() and st.current_player == seat
         legal = st.legal_actions() if mine else []
         return {
@@ -120,7 +138,7 @@ class Table:
             "legal": [{"id": a, "label": st.action_label(a), "info": self.game.action_info(a)}
                       for a in legal],
             "events_start": start,
-            "events": [e.to_json() for e in visible[start:]],
+            "events": [e.to_json() for e in new],
             "undo": self.undo_count(seat) if seat is not None else 0,
         }
 
@@ -171,10 +189,7 @@ class Hub:
         with self.db() as s:
             rows = unfinished(s)
             for row in rows:
-                seats = list(s.scalars(select(SeatRow).where(SeatRow.table_id == row.id)
-                                       .order_by(SeatRow.seat)))
-                acts = list(s.scalars(select(ActionRow).where(ActionRow.table_id == row.id)
-                                      .order_by(ActionRow.index)))
+                seats, acts = seats_of(s, row.id), actions_of(s, row.id)
                 try:
                     self.tables[row.id] = self._rebuild(row, seats, acts)
                 except Exception as exc:  # a table whose rules changed is kept, not played
@@ -365,8 +380,11 @@ class Hub:
         after = before.clone()
         lab = label if label is not None else after.action_label(action)
         after.apply(action)
-        human = t.seats[seat].kind == "human"
-        reveals = human and undo.reveals(before, after, action, seat, salt=len(t.actions))
+        # Only a decision after which the same person is still to move can ever be taken back
+        # (any other seat's decision would follow it), so only then is it worth probing.
+        probe = (t.seats[seat].kind == "human" and not after.is_terminal()
+                 and after.current_player == seat)
+        reveals = probe and undo.reveals(before, after, action, seat, salt=len(t.actions))
         return after, {"seat": seat, "reveals": reveals, "label": lab}
 
     def _advance(self, t: Table, action: int, after: State, decision: dict[str, Any]) -> None:
@@ -456,7 +474,9 @@ class Hub:
             if s.kind != "bot" or s.bot is None:
                 return
             index = len(t.actions)
-            snapshot = t.state.to_json()
+            bare = t.state.clone()
+            bare.events = []  # the log plays no part in a decision and grows all game long
+            snapshot = bare.to_json()
             seed = bot_seed(t.seed, seat) ^ (index * 2654435761 & 0xFFFFFFFF)
             try:
                 action = await self.bots.choose(t.game.name, snapshot, seat, s.bot, seed)
@@ -482,19 +502,7 @@ class Hub:
     def stored_record(self, table_id: str) -> GameRecord:
         """The record of a finished game (live or not)."""
         with self.db() as s:
-            row = s.get(TableRow, table_id)
-            if row is None:
-                raise not_found("table")
-            if row.status != "finished":
-                raise conflict("not_finished", "records are given out when the game is over")
-            acts = list(s.scalars(select(ActionRow).where(ActionRow.table_id == table_id)
-                                  .order_by(ActionRow.index)))
-            seats = list(s.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
-                                   .order_by(SeatRow.seat)))
-        return GameRecord(game=row.game, version=row.version, players=row.players,
-                          seed=row.seed, options=row.options, content=row.content,
-                          actions=[a.action for a in acts], labels=[a.label for a in acts],
-                          seats=[x.bot or "human" for x in seats], outcome=row.outcome)
+            return finished_record(s, table_id)[0]
 
     def levels(self) -> tuple[str, ...]:
         return LEVELS

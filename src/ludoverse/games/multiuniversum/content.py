@@ -18,7 +18,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ludoverse.core import content as core_content
-from ludoverse.core.content import Entry
+from ludoverse.core.content import Entry, per_content
 
 DATA = Path(__file__).parent / "data" / "multiuniversum.toml"
 
@@ -155,7 +155,7 @@ class Tables:
 TIERS: tuple[str, ...] = ("basic", "medium", "advanced")
 
 
-@cache
+@per_content
 def tables(content: MultiuniversumContent) -> Tables:
     kinds = [k.id for k in content.tool_kinds]
     icons = sorted({p.icon for p in content.portals})

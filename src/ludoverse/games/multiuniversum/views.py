@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from ludoverse.core.content import per_content
 from ludoverse.core.fast import fields_to_json, state_from_fields
 from ludoverse.games.multiuniversum import actions as A
 from ludoverse.games.multiuniversum import phases as P
@@ -30,7 +30,7 @@ ABILITY_TEXT = {
 }
 
 
-@cache
+@per_content
 def _catalogue(content: MultiuniversumContent) -> tuple[tuple[dict[str, Any], ...],
                                                         tuple[dict[str, Any], ...]]:
     kinds = {k.id: k for k in content.tool_kinds}

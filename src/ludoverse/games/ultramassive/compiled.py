@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ludoverse.core.content import per_content
 from ludoverse.games.ultramassive import board as B
 from ludoverse.games.ultramassive import content as C
 
@@ -135,12 +136,6 @@ def _single_token(prog: Prog) -> int:
     return -1
 
 
-_RULES: dict[int, tuple[C.UltramassiveContent, Rules]] = {}
-
-
+@per_content
 def rules_for(content: C.UltramassiveContent) -> Rules:
-    hit = _RULES.get(id(content))
-    if hit is None or hit[0] is not content:
-        hit = (content, Rules(content))
-        _RULES[id(content)] = hit
-    return hit[1]
+    return Rules(content)

@@ -8,9 +8,9 @@ side in play (UR-PLANET-1).
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
+from ludoverse.core.content import per_content
 from ludoverse.games.universal_rule.content import UniversalRuleContent
 from ludoverse.games.universal_rule.phases import THUG as PENDING_THUG
 
@@ -62,7 +62,7 @@ class Rules:
         self.ur_vp = content.universal_rule_vp
 
 
-@cache
+@per_content
 def rules(content: UniversalRuleContent) -> Rules:
     """Compiled once per content (states of one game share it)."""
     return Rules(content)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from ludoverse.core.content import per_content
 from ludoverse.core.fast import fields_to_json, state_from_fields
 from ludoverse.games.universal_rule import actions as A
 from ludoverse.games.universal_rule import phases as P
@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 SIDES = ("basic", "upgraded")
 
 
-@cache
-def _cards(content_id: int, content: UniversalRuleContent) -> tuple[dict[str, Any], ...]:
+@per_content
+def _cards(content: UniversalRuleContent) -> tuple[dict[str, Any], ...]:
     out = []
     for i, p in enumerate(content.planets):
         d: dict[str, Any] = {"id": i, "key": p.id, "name": p.name, "provenance": p.provenance}
@@ -35,7 +35,7 @@ def _cards(content_id: int, content: UniversalRuleContent) -> tuple[dict[str, An
 
 def card_json(s: UniversalRuleState, card: int) -> dict[str, Any]:
     """Both sides' stats of a planet card (a fresh dict: callers may add to it)."""
-    d = dict(_cards(id(s.content), s.content)[card])
+    d = dict(_cards(s.content)[card])
     d["basic"] = dict(d["basic"])
     d["upgraded"] = dict(d["upgraded"])
     d["fleet_from_hand"] = PL.card_fleet(s.R, s.opts, card)
