@@ -15,6 +15,7 @@ import pytest
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page, sync_playwright
 from tests.server.live import Server
+from tests.server.pg import fresh_pg_url
 
 CHROMIUM = os.environ.get("LUDOVERSE_CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(os.environ.get("LUDOVERSE_ARTIFACTS", "test-artifacts"))
@@ -30,6 +31,21 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s.start()
     yield s
     s.stop()
+
+
+@pytest.fixture(scope="module")
+def pg_server(pg_cluster: Any) -> Iterator[Server]:
+    s = Server(fresh_pg_url(pg_cluster))
+    s.start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_server(request: pytest.FixtureRequest) -> Server:
+    """The module's server on each kind of database, for the tests that must pass on both
+    (a whole game per game: everything a table stores)."""
+    return request.getfixturevalue("server" if request.param == "sqlite" else "pg_server")
 
 
 @pytest.fixture(scope="module")

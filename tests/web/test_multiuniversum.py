@@ -181,9 +181,9 @@ def sealer(obs: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random)
     return int(rng.choice(legal)["id"])
 
 
-def test_full_game_by_clicks(server: Server, page: Page) -> None:
+def test_full_game_by_clicks(any_server: Server, page: Page) -> None:
     states = listen(page)
-    create(page, server.url)
+    create(page, any_server.url)
     rng = random.Random(5)
     seen: set[str] = set()
     moves = 0

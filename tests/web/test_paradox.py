@@ -94,10 +94,10 @@ def check_board(page: Page, view: dict[str, Any]) -> None:
         assert g["name"] in board.locator(f".px-goal[data-goal='{g['id']}']").inner_text()
 
 
-def test_complete_game_by_clicking_the_board(server: Any, page: Page) -> None:
+def test_complete_game_by_clicking_the_board(any_server: Any, page: Page) -> None:
     """A human seat plays a whole game against easy bots; at every decision the board's pieces
     carry every legal move, and mostly the move is made by clicking a piece."""
-    table = create_table(page, server.url, "paradox", 3, bots="easy")
+    table = create_table(page, any_server.url, "paradox", 3, bots="easy")
     rng = random.Random(7)
     seen: dict[str, int] = {}
     checked = False

@@ -85,9 +85,9 @@ def steer(page: Page, phase: str, seen: set[str]) -> None:
     click_piece(page, ".board [data-actions]")
 
 
-def test_full_game_by_clicks(server: Server, page: Page) -> None:
+def test_full_game_by_clicks(any_server: Server, page: Page) -> None:
     states = listen(page)
-    create(page, server.url, {"first_dealer": "seat0"})
+    create(page, any_server.url, {"first_dealer": "seat0"})
     seen: set[str] = set()
     trick_moves = 0
     moves = 0

@@ -99,8 +99,8 @@ def check_board(page: Page, obs: dict[str, Any]) -> None:
             assert sp["option"] in got["draft"].replace("\n", " ")
 
 
-def test_whole_game_by_clicks(server: Any, page: Page) -> None:
-    base = server.url
+def test_whole_game_by_clicks(any_server: Any, page: Page) -> None:
+    base = any_server.url
     table = create_table(page, base, GAME, 2, bots="easy")
     token = token_of(page, table)
     rng = random.Random(7)

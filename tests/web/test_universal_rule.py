@@ -82,15 +82,15 @@ def check_board(page: Page, obs: dict[str, Any]) -> None:
     assert page.locator(".ur-battle").count() == (1 if "battle" in obs else 0)
 
 
-def test_complete_game_through_the_board(server: Any, page: Page) -> None:
-    table = create_table(page, server.url, GAME, 3, bots="easy")
+def test_complete_game_through_the_board(any_server: Any, page: Page) -> None:
+    table = create_table(page, any_server.url, GAME, 3, bots="easy")
     token = token_of(page, table)
     rng = random.Random(1)
     for _ in range(4):  # a few moves, then the board against the observation
         page.wait_for_selector(READY, timeout=60_000)
         click_move(page, rng)
     page.wait_for_selector(READY, timeout=60_000)
-    v = synced_view(page, server.url, table, token)
+    v = synced_view(page, any_server.url, table, token)
     check_board(page, v["observation"])
     shot(page, "universal_rule-board", full_page=True)
     moves = play_to_the_end(page, seed=3)
