@@ -8,6 +8,7 @@ if _TESTS not in sys.path:
     sys.path.insert(0, _TESTS)
 
 # Storage fixtures (``db``: SQLite and PostgreSQL), shared by the server and browser tests.
+from tests.server.live import db_server  # noqa: E402, F401
 from tests.server.pg import db, pg_cluster  # noqa: E402, F401
 
 # The few long tests (whole games in a browser, the load test, a killed simulation) start

@@ -8,8 +8,10 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 
 import httpx
+import pytest
 
 
 def free_port() -> int:
@@ -53,3 +55,12 @@ class Server:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
             self.proc.wait(10)
+
+
+@pytest.fixture
+def db_server(db: str) -> Iterator[Server]:
+    """A server of the test's own, on each kind of database (``db``)."""
+    s = Server(db)
+    s.start()
+    yield s
+    s.stop()

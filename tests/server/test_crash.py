@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
 
 import pytest
 
@@ -16,21 +15,13 @@ from tests.server.live import Server  # noqa: E402
 import ludoverse  # noqa: E402
 
 
-@pytest.fixture
-def server(db: str) -> Iterator[Server]:
-    s = Server(db)
-    s.start()
-    yield s
-    s.stop()
-
-
-def test_sigkill_loses_no_acknowledged_move(server: Server) -> None:
+def test_sigkill_loses_no_acknowledged_move(db_server: Server) -> None:
     seed = 17
-    r = httpx.post(server.url + "/api/tables", json={
+    r = httpx.post(db_server.url + "/api/tables", json={
         "game": "ultia", "seed": seed, "seats": [{"kind": "human"}] * 3})
     tid, tokens = r.json()["table"]["id"], r.json()["tokens"]
     for i in range(3):
-        httpx.post(f"{server.url}/api/tables/{tid}/join", json={"seat": i, "token": tokens[i]})
+        httpx.post(f"{db_server.url}/api/tables/{tid}/join", json={"seat": i, "token": tokens[i]})
     game = ludoverse.load("ultia")
     shadow = game.new_game(3, seed)  # the same game, played alongside to choose moves
     acked: list[int] = []
@@ -42,7 +33,7 @@ def test_sigkill_loses_no_acknowledged_move(server: Server) -> None:
             a = shadow.legal_actions()[-1]
             seat = shadow.current_player
             try:
-                resp = httpx.post(f"{server.url}/api/tables/{tid}/actions", timeout=5,
+                resp = httpx.post(f"{db_server.url}/api/tables/{tid}/actions", timeout=5,
                                   json={"token": tokens[seat], "action": a,
                                         "expect": len(acked)})
             except httpx.TransportError:
@@ -55,11 +46,11 @@ def test_sigkill_loses_no_acknowledged_move(server: Server) -> None:
     t.start()
     while len(acked) < 25:
         time.sleep(0.01)
-    server.kill()  # mid-request, most likely
+    db_server.kill()  # mid-request, most likely
     stop.set()
     t.join()
-    server.start()
-    summary = httpx.get(f"{server.url}/api/tables/{tid}").json()
+    db_server.start()
+    summary = httpx.get(f"{db_server.url}/api/tables/{tid}").json()
     stored = summary["moves"]
     # every acknowledged move is there; at most the one in flight was also stored
     assert len(acked) <= stored <= len(acked) + 1
@@ -69,12 +60,12 @@ def test_sigkill_loses_no_acknowledged_move(server: Server) -> None:
     if stored > len(acked):
         replayed.apply(replayed.legal_actions()[-1])
     mover = replayed.current_player
-    view = httpx.get(f"{server.url}/api/tables/{tid}/view",
+    view = httpx.get(f"{db_server.url}/api/tables/{tid}/view",
                      params={"token": tokens[mover]}).json()
     assert view["observation"] == httpx.Response(
         200, json=replayed.observation(mover)).json()
     # and the game goes on from there
     a = replayed.legal_actions()[0]
-    ok = httpx.post(f"{server.url}/api/tables/{tid}/actions",
+    ok = httpx.post(f"{db_server.url}/api/tables/{tid}/actions",
                     json={"token": tokens[mover], "action": a, "expect": stored})
     assert ok.status_code == 200 and ok.json()["moves"] == stored + 1

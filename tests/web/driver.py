@@ -128,3 +128,43 @@ def click_move(page: Page, rng: random.Random, piece_share: float = 0.85) -> Non
         buttons = page.locator("#actions button.action")
         buttons.nth(rng.randrange(buttons.count())).click()
     page.wait_for_selector(".table-page:not(.waiting)", timeout=60_000)
+
+
+def decision_point(state: Any, seat: int) -> dict[str, Any]:
+    """What the server would send ``seat`` now: its observation and legal actions, as JSON."""
+    game = state.game
+    return json.loads(json.dumps({
+        "seat": seat, "observation": state.observation(seat),
+        "legal": [{"id": a, "label": state.action_label(a), "info": game.action_info(a)}
+                  for a in state.legal_actions()]}))
+
+
+_DRAW = """async ([game, point, names]) => {
+  const m = await import(`/static/js/boards/${game}.js`);
+  const root = document.createElement("div");
+  root.className = "board";
+  document.body.append(root);
+  const table = {seats: names.map((name, seat) => ({seat, name})), status: "playing"};
+  m.render(root, {...point, table, act: () => {}, replay: false, view: {}});
+  const ids = [...root.querySelectorAll("[data-actions]")]
+    .flatMap((n) => n.dataset.actions.split(",").map(Number));
+  root.remove();
+  return ids;
+}"""
+
+
+def pieces_drawn(page: Page, game: str, point: dict[str, Any]) -> set[int]:
+    """The actions the board's pieces play when ``game``'s board draws ``point`` (a
+    :func:`decision_point`), drawn off-screen in a page of the app."""
+    names = [f"P{i + 1}" for i in range(point["observation"]["players"])]
+    return set(page.evaluate(_DRAW, [game, point, names]))
+
+
+def replay_ends_unclickable(page: Page, board: str) -> None:
+    """From the result screen, the replay viewer draws the same ``board`` (a CSS class) at
+    the game's end, with nothing to click."""
+    page.click("#result a.button[href^='/replay/']")
+    page.wait_for_selector(f".replay {board}")
+    page.click("#last")
+    page.wait_for_selector(f".replay {board}[data-phase=over]")
+    assert page.locator(".board [data-actions]").count() == 0

@@ -13,7 +13,13 @@ from typing import Any
 from playwright.sync_api import Page
 from tests.server.live import Server
 from tests.web.conftest import shot
-from tests.web.driver import create_table, listen, play_to_the_end, wait_ready
+from tests.web.driver import (
+    create_table,
+    listen,
+    play_to_the_end,
+    replay_ends_unclickable,
+    wait_ready,
+)
 
 # The decisions of an ordinary game (rulebook options), by observation phase. With
 # auto_forced on, a decision with one choice plays itself, so a Seal asks which tool to pay
@@ -219,12 +225,7 @@ def test_full_game_by_clicks(any_server: Server, page: Page) -> None:
         score = page.locator(f".mu-lab[data-seat='{q}'] .mu-score")
         assert score.get_attribute("data-score") == str(lab["score"])
     shot(page, "multiuniversum-result", full_page=True)
-    # The replay viewer draws the same board, with nothing to click.
-    page.click("#result a.button[href^='/replay/']")
-    page.wait_for_selector(".replay .mu")
-    page.click("#last")
-    page.wait_for_selector(".replay .mu[data-phase=over]")
-    assert page.locator(".board [data-actions]").count() == 0
+    replay_ends_unclickable(page, ".mu")
 
 
 def test_solo_forming_sets(server: Server, page: Page) -> None:

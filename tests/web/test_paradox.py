@@ -4,7 +4,6 @@ layout."""
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -13,7 +12,7 @@ import pytest
 pytest.importorskip("playwright")
 from playwright.sync_api import Page
 from tests.web.conftest import shot
-from tests.web.driver import READY, click_move, create_table
+from tests.web.driver import READY, click_move, create_table, decision_point, pieces_drawn
 
 import ludoverse
 from ludoverse.games.paradox import actions as A
@@ -161,29 +160,11 @@ def decision_points() -> dict[str, dict[str, Any]]:
             la = s.legal_actions()
             new = {kind_of(a) for a in la} - set(found)
             if new:
-                seat = s.current_player
-                point = {"seat": seat, "observation": json.loads(json.dumps(s.observation(seat))),
-                         "legal": [{"id": a, "label": s.action_label(a),
-                                    "info": GAME.action_info(a)} for a in la]}
+                point = decision_point(s, s.current_player)
                 for k in new:
                     found[k] = point
             s.apply(_policy(s, rng))
     return found
-
-
-RENDER = """async ([point, names]) => {
-    const mod = await import("/static/js/boards/paradox.js");
-    const root = document.createElement("div");
-    root.className = "board";
-    document.body.append(root);
-    const table = { seats: names.map((name, seat) => ({ seat, name })), status: "playing" };
-    mod.render(root, { view: {}, table, observation: point.observation, seat: point.seat,
-                       legal: point.legal, act: () => {}, replay: false });
-    const ids = [...root.querySelectorAll("[data-actions]")]
-        .flatMap((n) => n.dataset.actions.split(",").map(Number));
-    root.remove();
-    return ids;
-}"""
 
 
 def test_every_decision_kind_has_pieces(server: Any, page: Page) -> None:
@@ -194,8 +175,7 @@ def test_every_decision_kind_has_pieces(server: Any, page: Page) -> None:
     page.wait_for_selector("[data-create=paradox]")
     covered: set[str] = set()
     for kind, point in sorted(points.items()):
-        names = [f"P{i + 1}" for i in range(point["observation"]["players"])]
-        ids = set(page.evaluate(RENDER, [point, names]))
+        ids = pieces_drawn(page, "paradox", point)
         want = {a["id"] for a in point["legal"] if a["info"]["kind"] == kind}
         assert want <= ids, f"{kind}: no piece for {sorted(want - ids)}"
         covered.add(kind)

@@ -6,10 +6,8 @@ in SQLite, and again in PostgreSQL."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, Page
 from tests.server.live import Server
 from tests.web.conftest import shot
@@ -44,20 +42,11 @@ def may_know(obs: dict[str, Any]) -> set[str]:
     return strings(obs.get("revealed")) | set((obs.get("known_elsewhere") or {}).keys())
 
 
-@pytest.fixture
-def server(db: str) -> Iterator[Server]:
-    """One server per kind of database (this module's own, not the shared one)."""
-    s = Server(db)
-    s.start()
-    yield s
-    s.stop()
-
-
-def test_two_people_never_see_each_others_hand(server: Server, browser: Browser) -> None:
+def test_two_people_never_see_each_others_hand(db_server: Server, browser: Browser) -> None:
     ctx_a, ctx_b = browser.new_context(), browser.new_context()  # separate storage: two people
     a, b = ctx_a.new_page(), ctx_b.new_page()
     states = {"a": listen(a), "b": listen(b)}
-    a.goto(server.url + "/")
+    a.goto(db_server.url + "/")
     a.click("[data-create=ultia]")
     a.fill("input[name=name]", "Ada")
     a.select_option("select[name=seat1]", "human")

@@ -13,7 +13,13 @@ from typing import Any
 from playwright.sync_api import Page
 from tests.server.live import Server
 from tests.web.conftest import shot
-from tests.web.driver import create_table, listen, play_to_the_end, wait_ready
+from tests.web.driver import (
+    create_table,
+    listen,
+    play_to_the_end,
+    replay_ends_unclickable,
+    wait_ready,
+)
 
 # The decisions a player meets in an ordinary year (rulebook options), by observation phase:
 # declare a plan, name trump with the bid, lay cards face down, pass or take, name trump
@@ -121,12 +127,7 @@ def test_full_game_by_clicks(any_server: Server, page: Page) -> None:
     obs = current(states)["observation"]
     assert obs["phase"] == "over"
     shot(page, "ultia-result", full_page=True)
-    # The replay viewer draws the same board, with nothing to click.
-    page.click("#result a.button[href^='/replay/']")
-    page.wait_for_selector(".replay .ultia")
-    page.click("#last")
-    page.wait_for_selector(".replay .ultia[data-phase=over]")
-    assert page.locator(".board [data-actions]").count() == 0
+    replay_ends_unclickable(page, ".ultia")
 
 
 def test_phone_width(server: Server, page: Page) -> None:

@@ -18,6 +18,8 @@ from tests.web.driver import (
     board_ids,
     click_move,
     create_table,
+    decision_point,
+    pieces_drawn,
     play_to_the_end,
     synced_view,
     token_of,
@@ -157,30 +159,13 @@ def decision_samples() -> dict[str, dict[str, Any]]:
         while (legal := state.legal_actions()) and len(samples) < len(BOARD_KINDS):
             kinds = {game.action_info(a)["kind"] for a in legal}
             if kinds - samples.keys():
-                seat = state.current_player
-                ctx = {"observation": state.observation(seat), "seat": seat,
-                       "legal": [{"id": a, "label": state.action_label(a),
-                                  "info": game.action_info(a)} for a in legal]}
+                ctx = decision_point(state, state.current_player)
                 for kind in kinds - samples.keys():
                     samples[kind] = ctx
             state.apply(rng.choice(legal))
         if len(samples) == len(BOARD_KINDS):
             break
     return samples
-
-
-RENDER = """async ([ctx, names]) => {
-  const m = await import("/static/js/boards/universal_rule.js");
-  const root = document.createElement("div");
-  root.className = "board";
-  document.body.append(root);
-  m.render(root, {...ctx, table: {seats: names.map((name, seat) => ({seat, name}))},
-                  act: () => {}, replay: false, view: null});
-  const ids = [...root.querySelectorAll("[data-actions]")]
-    .flatMap((n) => n.dataset.actions.split(",").map(Number));
-  root.remove();
-  return ids;
-}"""
 
 
 def test_every_decision_kind_has_a_piece(server: Any, page: Page) -> None:
@@ -191,8 +176,7 @@ def test_every_decision_kind_has_a_piece(server: Any, page: Page) -> None:
     assert samples.keys() == BOARD_KINDS, sorted(BOARD_KINDS - samples.keys())
     page.goto(server.url + "/")
     for kind, ctx in sorted(samples.items()):
-        names = [f"P{q + 1}" for q in range(ctx["observation"]["players"])]
-        on_board = set(page.evaluate(RENDER, [ctx, names]))
+        on_board = pieces_drawn(page, GAME, ctx)
         ids = {a["id"] for a in ctx["legal"]}
         assert ids <= on_board, f"{kind}: {sorted(ids - on_board)} not on the board"
 
