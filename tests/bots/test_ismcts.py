@@ -87,7 +87,7 @@ class NimState(State):
     def to_json(self) -> dict[str, Any]:
         return {"pile": self.pile, "to_move": self.to_move, "last": self.last}
 
-    def action_label(self, action: int) -> str:
+    def action_label(self, action: int, seat: int | None) -> str:
         return f"take {action + 1}"
 
 

@@ -79,9 +79,11 @@ def test_default_seats_and_record_path(
     runner: CliRunner, ultia: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    res = runner.invoke(app, ["play", ultia, "--seed", "4"], input=PLENTY)
+    # A few moves against the default bots, then quit: the record is saved either way.
+    res = runner.invoke(app, ["play", ultia, "--seed", "4"], input="1\n" * 6 + "q\n")
     assert res.exit_code == 0, res.output
     assert "seat 0 human, seat 1 medium, seat 2 medium" in res.output
+    assert "Stopped after" in res.output
     [saved] = (tmp_path / "records").glob("ultia-4-*.json")
     assert GameRecord.read(saved).seats == ["human", "medium", "medium"]
 
@@ -170,7 +172,7 @@ def test_parse_choice() -> None:
 
 
 def test_bots_secret_choices_stay_hidden(ultia: str) -> None:
-    """A bot's face-down discard is announced by kind only; its card plays in full."""
+    """A bot's face-down discard is announced without its card; its card plays in full."""
     game = ludoverse.load(ultia)
     rng = random.Random(0)
     found: set[str] = set()
@@ -183,11 +185,14 @@ def test_bots_secret_choices_stay_hidden(ultia: str) -> None:
             others = [s for s in range(3) if s != seat]
             a = legal[0]
             if kinds == {"discard"} and len(legal) > 1:
-                assert bot_move_text(state, a, others) == "discard (hidden)"
-                assert bot_move_text(state, a, []) == state.action_label(a)
+                shown = {bot_move_text(state, x, others[:1]) for x in legal}
+                assert len(shown) == 1 and "face down" in shown.pop()
+                assert bot_move_text(state, a, []) == state.action_label(a, seat)
                 found.add("discard")
             elif kinds == {"play"} and len(legal) > 1:
-                assert bot_move_text(state, a, others) == state.action_label(a)
+                shown = {bot_move_text(state, x, others) for x in legal}
+                assert len(shown) == len(legal)  # a card played face up is named
+                assert bot_move_text(state, a, others) == state.action_label(a, None)
                 found.add("play")
             state.apply(rng.choice(legal))
         if len(found) == 2:

@@ -123,7 +123,7 @@ class ToyState(State):
     def to_json(self) -> dict[str, Any]:
         return {"hands": self.hands, "played": self.played, "turn": self.turn}
 
-    def action_label(self, action: int) -> str:
+    def action_label(self, action: int, seat: int | None) -> str:
         return f"Play {self.cards[action].name}"
 
 

@@ -6,7 +6,7 @@ Sizes come from the environment so CI and a quick local run can differ:
   player count, each fully checked at every step.
 - ``LUDOVERSE_CONFORMANCE_DEEP_GAMES`` (default 100): how many of those games (spread evenly)
   also get the costlier checks (clone, JSON, replay, determinize, refusals, JSON safety, fresh
-  views) at sampled positions.
+  views) at sampled positions; every other one of them gets the public-shape check.
 - ``LUDOVERSE_CONFORMANCE_CHUNKS`` (default 4): the games of each combination are split into
   this many tests so ``pytest -n`` spreads them over workers.
 
@@ -164,6 +164,14 @@ def test_determinize(combo: Combo) -> None:
     for seed in combo.deep_seeds:
         conf.check_determinize(combo.case(seed), _actions(combo, seed), stats=stats)
     conf.assert_determinize_resamples(combo.game, stats)
+
+
+@pytest.mark.parametrize("combo", COMBOS, ids=str)
+def test_public_shape(combo: Combo) -> None:
+    # Every other deep game: each position is tried for every seat in two worlds, the
+    # costliest check per position, and the others already cover these games.
+    for seed in combo.deep_seeds[::2]:
+        conf.check_public_shape(combo.case(seed), _actions(combo, seed))
 
 
 @pytest.mark.parametrize("combo", COMBOS, ids=str)

@@ -57,6 +57,7 @@ CHECKS: dict[str, Check] = {
     "illegal_actions": _per_seed(lambda case, _: conf.check_illegal_actions(case)),
     "json_safe": _per_seed(lambda case, _: conf.check_json_safe(case)),
     "fresh_views": _per_seed(lambda case, _: conf.check_fresh_views(case)),
+    "public_shape": _per_seed(lambda case, _: conf.check_public_shape(case)),
     "action_space": lambda game, _seeds, _tmp: conf.check_action_space(game),
 }
 
@@ -76,6 +77,9 @@ CAUGHT_BY: dict[str, tuple[str, str]] = {
     "TupleObservation": ("json_safe", r"observation\(\d\) is not JSON-safe: .* tuple"),
     "LiveHand": ("fresh_views", r"observation\(\d\) returns live data: two calls share \$\.hand"),
     "UnseededShuffle": ("replay", r"replay differs from the recorded game"),
+    "LabelNamesBid": ("public_shape", r"tell apart two moves of seat \d that look the same to"),
+    "BidsTopCardUnasked": ("public_shape", r"seat \d can tell the real game from a world it "
+                           r"cannot tell apart by what happens next"),
 }
 
 
@@ -132,3 +136,19 @@ def test_toy_games_stay_out_of_the_registry(tmp_path: Path) -> None:
         assert ludoverse.load(GAME.name) is GAME
     assert GAME.name not in registry.games()
     assert not any(name.startswith("toy_") for name in registry.games())
+
+
+def test_the_old_forced_plays_of_a_real_game_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ULTIA before issue 21 played any lone legal card for its holder, so whether a seat was
+    asked told everyone whether it held exactly one card of the suit led."""
+    from ludoverse.games.ultia.rules import UltiaState
+
+    def any_lone_move(self: UltiaState) -> int:
+        legal = self._legal()
+        return legal[0] if len(legal) == 1 else -1
+
+    monkeypatch.setattr(UltiaState, "_forced", any_lone_move)
+    game = ludoverse.load("ultia")
+    with pytest.raises(conf.ConformanceError, match="can tell the real game from a world"):
+        for seed in range(8):
+            conf.check_public_shape(conf.Case(game, 3, seed))

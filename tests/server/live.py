@@ -23,9 +23,10 @@ def free_port() -> int:
 class Server:
     """``ludoverse serve`` as a child process on 127.0.0.1."""
 
-    def __init__(self, db: str, bot_workers: int = 0) -> None:
+    def __init__(self, db: str, bot_workers: int = 0, bot_pace: float = 0.0) -> None:
         self.db = db
         self.bot_workers = bot_workers
+        self.bot_pace = bot_pace
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -33,7 +34,8 @@ class Server:
     def start(self) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "ludoverse", "serve", "--port", str(self.port),
-             "--db", self.db, "--bot-workers", str(self.bot_workers)],
+             "--db", self.db, "--bot-workers", str(self.bot_workers),
+             "--bot-pace", str(self.bot_pace)],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

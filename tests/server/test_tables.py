@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -17,11 +18,12 @@ from fastapi.testclient import TestClient
 import ludoverse
 from ludoverse.core.records import GameRecord, replay
 from ludoverse.server import create_app
+from ludoverse.server.db import actions_of
 
 
 @pytest.fixture
 def client(db: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db, bot_workers=0)) as c:
+    with TestClient(create_app(db, bot_workers=0, bot_pace=0)) as c:
         yield c
 
 
@@ -138,7 +140,7 @@ def test_a_spectator_sees_the_public_view_and_cannot_move(client: TestClient) ->
 
 
 def test_every_acknowledged_move_is_stored_and_survives_a_restart(db: str) -> None:
-    with TestClient(create_app(db, bot_workers=0)) as c:
+    with TestClient(create_app(db, bot_workers=0, bot_pace=0)) as c:
         made = new_table(c, "paradox", humans(2), seed=11)
         tid, tokens = made["table"]["id"], made["tokens"]
         for i in range(2):
@@ -149,7 +151,7 @@ def test_every_acknowledged_move_is_stored_and_survives_a_restart(db: str) -> No
             legal = view(c, tid, tokens[mover])["legal"]
             assert act(c, tid, tokens[mover], legal[-1]["id"]).status_code == 200
         before = {p: view(c, tid, tokens[p])["observation"] for p in range(2)}
-    with TestClient(create_app(db, bot_workers=0)) as c:
+    with TestClient(create_app(db, bot_workers=0, bot_pace=0)) as c:
         assert client_moves(c, tid) == 6
         for p in range(2):
             assert view(c, tid, tokens[p])["observation"] == before[p]
@@ -196,6 +198,36 @@ def test_bots_play_a_live_table_to_the_end(client: TestClient, game: str) -> Non
     rec = GameRecord.model_validate(client.get(f"/api/tables/{tid}/record").json())
     assert replay(rec).is_terminal()
     assert rec.outcome == m["table"]["outcome"]
+
+
+def test_a_bot_takes_the_same_least_time_for_every_move_at_a_table_with_people(
+        db: str) -> None:
+    """How long a bot thinks must not show its cards: a lone legal move would be answered at
+    once and a real choice after a search, so at a table with people every bot move takes at
+    least the pace (random bots answer at once, so without it the moves would come in ms).
+    Measured by the stored time of each move, which the pace separates from the one
+    before."""
+    pace = 0.3
+    with TestClient(create_app(db, bot_workers=0, bot_pace=pace)) as c:
+        made = new_table(c, "ultia", [*humans(1), *[{"kind": "bot", "bot": "random"}] * 2],
+                         seed=12)
+        tid, token = made["table"]["id"], made["tokens"][0]
+        with c.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+            while True:
+                m = ws.receive_json()
+                if m["type"] != "state":
+                    continue
+                if m["table"]["moves"] >= 12:
+                    break
+                if m["legal"]:
+                    ws.send_json({"type": "act", "action": m["legal"][0]["id"],
+                                  "expect": m["table"]["moves"]})
+        hub = c.app.state.hub  # type: ignore[attr-defined]
+        with hub.db() as s:
+            rows = actions_of(s, tid)
+        gaps = [(b.at - a.at).total_seconds() for a, b in pairwise(rows) if b.seat != 0]
+        assert len(gaps) >= 5
+        assert min(gaps) >= pace * 0.95
 
 
 def test_a_player_who_leaves_is_replaced_by_a_bot(client: TestClient) -> None:

@@ -189,8 +189,10 @@ class HighCardState(State):
             obs["my_bid"] = self.bids[seat]
         return obs
 
-    def action_label(self, action: int) -> str:
-        return "draw a card" if action == DRAW else f"bid {action + 1}"
+    def action_label(self, action: int, seat: int | None) -> str:
+        if action == DRAW:
+            return "draw a card"
+        return f"bid {action + 1}" if seat == self.current_player else "bid a card face down"
 
     # Copies ----------------------------------------------------------------------------------
 

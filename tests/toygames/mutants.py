@@ -11,7 +11,7 @@ from typing import Any
 
 from ludoverse.core.api import Outcome
 from ludoverse.core.rng import Rng
-from toygames.highcard import DRAW, HighCardGame, HighCardState
+from toygames.highcard import DECK, DRAW, HighCardGame, HighCardState
 
 
 class LeakyObservation(HighCardState):
@@ -152,6 +152,26 @@ class UnseededShuffle(HighCardState):
         random.shuffle(cards)
 
 
+class LabelNamesBid(HighCardState):
+    """Names the face-down bid in every viewer's label."""
+
+    def action_label(self, action: int, seat: int | None) -> str:
+        return super().action_label(action, self.current_player)
+
+
+class BidsTopCardUnasked(HighCardState):
+    """Plays a seat's 12 for it once it can no longer draw, as if the move were forced: so
+    whether a seat is asked at all tells everyone whether it holds the 12."""
+
+    def apply(self, action: int) -> None:
+        super().apply(action)
+        while not self.finished:
+            p = self.current_player
+            if DECK - 1 not in self.hands[p] or DRAW in self.legal_actions():
+                return
+            super().apply(DECK - 1)
+
+
 def _mutant(states: type[HighCardState]) -> HighCardGame:
     """A High Card game whose states are ``states``, under its own registry name."""
 
@@ -184,5 +204,7 @@ MUTANTS: dict[str, HighCardGame] = {
         TupleObservation,
         LiveHand,
         UnseededShuffle,
+        LabelNamesBid,
+        BidsTopCardUnasked,
     )
 }

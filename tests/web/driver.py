@@ -135,7 +135,7 @@ def decision_point(state: Any, seat: int) -> dict[str, Any]:
     game = state.game
     return json.loads(json.dumps({
         "seat": seat, "observation": state.observation(seat),
-        "legal": [{"id": a, "label": state.action_label(a), "info": game.action_info(a)}
+        "legal": [{"id": a, "label": state.action_label(a, seat), "info": game.action_info(a)}
                   for a in state.legal_actions()]}))
 
 

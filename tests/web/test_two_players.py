@@ -1,7 +1,10 @@
 """Two people play ULTIA against each other (and a bot) from two browsers, the second invited
 by a link. Neither page ever holds a card of the other's hand that it may not know: not in
-any WebSocket message it receives, not in its DOM after any move. Played on a server storing
-in SQLite, and again in PostgreSQL."""
+any WebSocket message it receives, not in its DOM after any move. When the second player's
+cards leave it one legal play (one card of the suit led), it is asked like any other seat:
+the first page and its messages show nothing of it until the card is played, which the
+second player's "play my only move by itself" setting does after its fixed delay. Played on
+a server storing in SQLite, and again in PostgreSQL."""
 
 from __future__ import annotations
 
@@ -44,6 +47,7 @@ def may_know(obs: dict[str, Any]) -> set[str]:
 
 def test_two_people_never_see_each_others_hand(db_server: Server, browser: Browser) -> None:
     ctx_a, ctx_b = browser.new_context(), browser.new_context()  # separate storage: two people
+    ctx_b.add_init_script("localStorage.setItem('ludoverse:auto-only-move', '1')")
     a, b = ctx_a.new_page(), ctx_b.new_page()
     states = {"a": listen(a), "b": listen(b)}
     a.goto(db_server.url + "/")
@@ -63,7 +67,7 @@ def test_two_people_never_see_each_others_hand(db_server: Server, browser: Brows
         p.wait_for_selector(".seat.me")
     pages = {"a": a, "b": b}
     rng = random.Random(3)
-    checked = 0
+    checked = forced = 0
     for _ in range(600):
         if a.locator("#result:not([hidden])").count() and \
                 b.locator("#result:not([hidden])").count():
@@ -76,12 +80,19 @@ def test_two_people_never_see_each_others_hand(db_server: Server, browser: Brows
         p = pages[turn]
         if checked == 4:
             shot(b, "ultia-two-players")
+        if turn == "b" and p.locator("#actions button.action").count() == 1:
+            forced += check_only_move_is_not_shown(a, states)
+            moves = int(b.evaluate("document.querySelector('.table-page').dataset.moves"))
+            b.wait_for_function("n => Number(document.querySelector('.table-page').dataset"
+                                ".moves) > n", arg=moves, timeout=10_000)  # played by itself
+            continue
         buttons = p.locator("#actions button.action")
         buttons.nth(rng.randrange(buttons.count())).click()
         p.wait_for_selector(".table-page:not(.waiting)")
         checked += check_no_leak(pages, states)
     assert a.locator("#result:not([hidden])").count(), "the game did not finish"
     assert checked > 20
+    assert forced >= 1, "no decision of seat 1 was forced by its hidden cards"
     # every message each page got was for its own seat
     assert {m["seat"] for m in states["a"]} == {0}
     assert {m["seat"] for m in states["b"]} == {1}
@@ -121,6 +132,26 @@ def check_no_leak(pages: dict[str, Page], states: dict[str, list[dict[str, Any]]
         obs = drawn[-1]["observation"]
         shown = strings(obs) | strings(obs.get("cannot_hold"))
         assert set(cards) <= shown, f"seat {other}'s page shows {sorted(set(cards) - shown)}"
+    return 1
+
+
+def check_only_move_is_not_shown(a: Page, states: dict[str, list[dict[str, Any]]]) -> int:
+    """Seat 1 (page b) has one legal move. If its hidden cards made it so (a trick card with
+    more cards in hand), seat 0's page must show seat 1 asked like any other time: seat 1 to
+    act, no moves for seat 0, and nothing played for seat 1 yet. Returns 1 when checked."""
+    mine = states["b"][-1]
+    obs = mine["observation"]
+    if obs.get("phase") != "trick" or len(hand(obs)) < 2:
+        return 0  # a public situation (bidding, a last card)
+    moves = mine["table"]["moves"]
+    a.wait_for_function("n => Number(document.querySelector('.table-page').dataset.moves) >= n",
+                        arg=moves, timeout=10_000)
+    theirs = [m for m in states["a"] if m["table"]["moves"] == moves]
+    assert theirs, "seat 0 was not told of the position seat 1 decides in"
+    for m in theirs:
+        assert m["table"]["to_move"] == 1 and m["legal"] == []
+        assert not (hand(obs) & strings(m["observation"]["trick"])), "seat 1's card is shown"
+    assert a.locator('.seat.turn[data-seat="1"]').count() == 1
     return 1
 
 

@@ -80,7 +80,7 @@ def ask_human(state: State, seat: int, hot_seat: bool) -> int:
     console.rule(f"Seat {seat} to play" if hot_seat else f"Your turn (seat {seat})")
     show(g.render(state.observation(seat), seat))
     actions = state.legal_actions()
-    labels = [state.action_label(a) for a in actions]
+    labels = [state.action_label(a, seat) for a in actions]
     for i, lab in enumerate(labels, 1):
         console.print(f"  [bold]{i:>2}[/bold]. {escape(lab)}")
     while True:  # one prompt format, even for one option: scripts and pty tests match it
@@ -98,28 +98,13 @@ def ask_human(state: State, seat: int, hot_seat: bool) -> int:
 def bot_move_text(before: State, action: int, viewers: Sequence[int]) -> str:
     """What the people at the terminal may read about a bot's move.
 
-    The label is shown only if every human ``viewer`` could tell this move from each of the
-    bot's other options by their own observation afterwards. A face-down discard or a secret
-    choice looks the same whichever card or choice it was, so it is shown by its kind only
-    (when all the look-alike options share one), e.g. "discard (hidden)". This needs nothing
-    from a game beyond the API, at one clone per legal option, fine at human speed.
+    One person reads the label written for their seat; several people sharing the screen (hot
+    seat) read the spectator's label, which names nothing hidden from any of them. With nobody
+    at the terminal the move is shown in full.
     """
-    label = before.action_label(action)
     if not viewers:
-        return label
-
-    def seen(a: int) -> list[dict[str, Any]]:
-        after = before.clone()
-        after.apply(a)
-        return [after.observation(v) for v in viewers]
-
-    mine = seen(action)
-    lookalikes = [a for a in before.legal_actions() if a != action and seen(a) == mine]
-    if not lookalikes:
-        return label
-    kinds = {before.game.action_info(a).get("kind") for a in [action, *lookalikes]}
-    kind = kinds.pop() if len(kinds) == 1 else None
-    return f"{kind} (hidden)" if kind else "a hidden choice"
+        return before.action_label(action, before.current_player)
+    return before.action_label(action, viewers[0] if len(viewers) == 1 else None)
 
 
 def default_record_path(game: Game, seed: int) -> Path:

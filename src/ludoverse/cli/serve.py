@@ -13,6 +13,9 @@ def serve_cmd(
                    "postgresql+psycopg://user@/ludoverse?host=/run/postgresql"),
     bot_workers: int = typer.Option(1, min=0, help="Processes for bots to think in "
                                                    "(0: a thread; for tests)."),
+    bot_pace: float | None = typer.Option(
+        None, min=0.0, max=10.0, help="Least seconds a bot's move takes at a table with "
+        "people, so how long it thinks reveals nothing of its cards (default 0.6; 0: at once)."),
 ) -> None:
     """Start the web app: play any game in the browser, with bots or friends."""
     try:
@@ -26,7 +29,8 @@ def serve_cmd(
     from ludoverse.server.db import default_url
 
     url = db or default_url()
-    app = create_app(url, bot_workers=bot_workers)
+    paced = {} if bot_pace is None else {"bot_pace": bot_pace}
+    app = create_app(url, bot_workers=bot_workers, **paced)
     shown = url.split("@")[-1] if "@" in url else url
     typer.echo(f"Ludoverse on http://{host}:{port}/  (storage: {shown})")
     uvicorn.run(app, host=host, port=port, log_level="warning")

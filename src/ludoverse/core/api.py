@@ -132,8 +132,14 @@ class State(ABC):
         """Everything needed to rebuild this exact state with ``game.state_from_json``."""
 
     @abstractmethod
-    def action_label(self, action: int) -> str:
-        """Short human text for an action in this position, e.g. ``"Play 7 of Comets"``."""
+    def action_label(self, action: int, seat: int | None) -> str:
+        """Short text for ``action`` of the seat to move, written for the viewer ``seat``
+        (``None``: a spectator), e.g. ``"Play 7 of Comets"``.
+
+        It names nothing that viewer may not know: the seat to move reads its own secret
+        choice in full, every other viewer reads only what the move shows them once played
+        (``"Discard a card"``). A label must not depend on anything hidden from its viewer.
+        """
 
     def search_clone(self) -> State:
         """A copy for search, which only ever applies actions taken from its own

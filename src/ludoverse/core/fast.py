@@ -4,7 +4,8 @@ Such a state keeps a ``quiet`` flag: a search copy (:meth:`FastState.search_clon
 event log and skips legality checks, because search only ever applies moves taken from its
 own ``legal_actions``, which a quiet copy computes once per position. Every other ``apply``
 checks the move first and changes nothing when it is illegal, then plays any forced moves
-that follow when the game's options ask for it (``auto_forced``).
+that follow when the game's options ask for it (``auto_forced``), but only moves that every
+seat can see are forced (:meth:`FastState._forced_is_public`).
 """
 
 from __future__ import annotations
@@ -35,6 +36,16 @@ class FastState(State):
         """Play a move known to be legal."""
 
     @abstractmethod
+    def _forced_is_public(self) -> bool:
+        """Whether every seat can tell, from what it sees, how many moves the seat to move has.
+
+        Only then may a lone legal move be played without asking. Where the count depends on
+        the mover's hidden cards, asking only the seats with a real choice would tell everyone
+        which hands have none (the conformance suite's shape check catches that). Needs to
+        be right only when the seat to move has exactly one legal move.
+        """
+
+    @abstractmethod
     def _why_illegal(self, action: int) -> str:
         """A player-facing reason why ``action`` is refused now (it must reveal nothing the
         player to move may not know)."""
@@ -58,12 +69,17 @@ class FastState(State):
         self.quiet_legal = None
         self._play(action)
         if self.opts.auto_forced:
-            while not self.is_terminal():
-                legal = self._legal()
-                if len(legal) != 1:
-                    break
-                self._play(legal[0])
+            while (forced := self._forced()) >= 0:
+                self._play(forced)
         self.quiet_legal = None
+
+    def _forced(self) -> int:
+        """The move to play without asking, or -1: the lone legal move of a decision that
+        every seat can see is forced."""
+        if self.is_terminal():
+            return -1
+        legal = self._legal()
+        return legal[0] if len(legal) == 1 and self._forced_is_public() else -1
 
     def search_clone(self) -> FastState:
         """No event log and no legality checks: search applies only its own legal actions."""

@@ -36,6 +36,8 @@ class GameRecord(BaseModel):
     """``None`` means the game's shipped content; otherwise the full content used."""
     actions: list[int] = Field(default_factory=list)
     labels: list[str] = Field(default_factory=list)
+    """Each move as the seat that made it read it (a record holds the seed, so nothing in it
+    is hidden once the game is over)."""
     seats: list[str] | None = None
     """Who sat where (``human``, bot specs); informative only."""
     outcome: dict[str, Any] | None = None
@@ -88,7 +90,7 @@ class Recorder:
         )
 
     def apply(self, action: int) -> None:
-        label = self.state.action_label(action)
+        label = self.state.action_label(action, self.state.current_player)
         self.state.apply(action)
         self.record.actions.append(action)
         self.record.labels.append(label)

@@ -29,7 +29,7 @@ from ludoverse.server import db as store
 from ludoverse.server.botpool import BotPool
 from ludoverse.server.errors import TableError, bad_request
 from ludoverse.server.replays import Replays
-from ludoverse.server.tables import Client, Hub
+from ludoverse.server.tables import BOT_PACE, Client, Hub
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("ludoverse.server")
@@ -87,12 +87,14 @@ def game_info(name: str) -> dict[str, Any]:
     }
 
 
-def create_app(db_url: str | None = None, bot_workers: int = 1) -> FastAPI:
-    """The whole server; ``db_url`` defaults to an SQLite file in the user's data dir."""
+def create_app(db_url: str | None = None, bot_workers: int = 1,
+               bot_pace: float = BOT_PACE) -> FastAPI:
+    """The whole server; ``db_url`` defaults to an SQLite file in the user's data dir;
+    ``bot_pace``: the least time in seconds a bot move takes at a table with people."""
     engine = store.connect(db_url or store.default_url())
     store.migrate(engine)
     sessions = store.sessions(engine)
-    hub = Hub(sessions, BotPool(bot_workers))
+    hub = Hub(sessions, BotPool(bot_workers), bot_pace)
     replays = Replays(sessions)
 
     @contextlib.asynccontextmanager

@@ -44,7 +44,7 @@ class Replays:
             state = start(rec)
             for i, a in enumerate(rec.actions):
                 seat = state.current_player
-                label = labels[i] if labels else state.action_label(a)
+                label = labels[i] if labels else state.action_label(a, seat)
                 state.apply(a)
                 s.add(ActionRow(table_id=table_id, index=i, action=a, seat=seat,
                                 label=label[:200]))

@@ -42,6 +42,11 @@ from ludoverse.sim.play import bot_seed
 
 log = logging.getLogger("ludoverse.server")
 
+BOT_PACE = 0.6
+"""Seconds a bot takes at least for a move at a table with people. How long a bot thinks
+would otherwise show the others how many moves its hidden cards allow (a lone move is
+answered at once, a real choice takes a search), and people can follow a paced game."""
+
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 
@@ -135,7 +140,7 @@ class Table:
             "table": self.summary(),
             "seat": seat,
             "observation": st.observation(seat),
-            "legal": [{"id": a, "label": st.action_label(a), "info": self.game.action_info(a)}
+            "legal": [{"id": a, "label": st.action_label(a, seat), "info": self.game.action_info(a)}
                       for a in legal],
             "events_start": start,
             "events": [e.to_json() for e in new],
@@ -176,10 +181,12 @@ SeatSpec = dict[str, Any]
 class Hub:
     """All live tables of this server process, their storage and their bots."""
 
-    def __init__(self, db: sessionmaker[Session], bots: BotPool | None = None) -> None:
+    def __init__(self, db: sessionmaker[Session], bots: BotPool | None = None,
+                 bot_pace: float = BOT_PACE) -> None:
         self.db = db
         self.writer = Writer(db)
         self.bots = bots or BotPool()
+        self.bot_pace = bot_pace
         self.tables: dict[str, Table] = {}
 
     # Start-up -----------------------------------------------------------------------------------
@@ -378,7 +385,7 @@ class Hub:
         before = t.state
         seat = before.current_player
         after = before.clone()
-        lab = label if label is not None else after.action_label(action)
+        lab = label if label is not None else after.action_label(action, seat)
         after.apply(action)
         # Only a decision after which the same person is still to move can ever be taken back
         # (any other seat's decision would follow it), so only then is it worth probing.
@@ -478,11 +485,15 @@ class Hub:
             bare.events = []  # the log plays no part in a decision and grows all game long
             snapshot = bare.to_json()
             seed = bot_seed(t.seed, seat) ^ (index * 2654435761 & 0xFFFFFFFF)
+            loop = asyncio.get_running_loop()
+            started = loop.time()
             try:
                 action = await self.bots.choose(t.game.name, snapshot, seat, s.bot, seed)
             except Exception:
                 log.exception("bot %s at table %s failed", s.bot, t.id)
                 return
+            if any(x.kind == "human" for x in t.seats):
+                await asyncio.sleep(max(0.0, started + self.bot_pace - loop.time()))
             async with t.lock:
                 if len(t.actions) != index:  # an undo or another move came first: think again
                     continue

@@ -53,7 +53,8 @@ from .builders import (
 
 
 def plays(s: MultiuniversumState) -> list[str]:
-    return [s.action_label(a) for a in s.legal_actions() if A.info(a)["kind"] == "play"]
+    return [s.action_label(a, s.current_player) for a in s.legal_actions()
+            if A.info(a)["kind"] == "play"]
 
 
 def layout(s: MultiuniversumState, *stacks: tuple[str, ...]) -> None:
@@ -231,7 +232,7 @@ def test_move_goes_to_any_other_transformer() -> None:
     give(s, 0, "red-04")
     play(s, "red-04")
     assert s.phase == P.MOVE
-    assert [s.action_label(a) for a in s.legal_actions()] == [
+    assert [s.action_label(a, s.current_player) for a in s.legal_actions()] == [
         "Move to transformer 2 (yellow)", "Move to transformer 3 (purple)",
         "Move to transformer 4 (blue)", "Move to transformer 5 (green)"]
     refused(s, A.MOVE + 0)
@@ -322,7 +323,7 @@ def test_with_more_tools_of_a_needed_kind_the_player_picks_which_goes() -> None:
     play(s, "red-05")
     assert s.phase == P.SEAL and s.current_player == 0
     assert names(s, s.discard) == ["yellow-01"]
-    assert [s.action_label(a) for a in s.legal_actions()] == [
+    assert [s.action_label(a, s.current_player) for a in s.legal_actions()] == [
         "Pay with the tool red-01 (Plasma Torch)", "Pay with the tool red-02 (Plasma Torch)",
         "Pay with the tool red-03 (Plasma Torch)"]
     assert s.observation(1)["seal"]["still_needed"] == {"red": 1}
@@ -409,7 +410,7 @@ def test_recycle_takes_any_card_of_the_discard_pile() -> None:
     discard(s, "green-01", "blue-05", "yellow-07")
     play(s, "red-03")
     assert s.phase == P.RECYCLE
-    assert [s.action_label(a) for a in s.legal_actions()] == [
+    assert [s.action_label(a, s.current_player) for a in s.legal_actions()] == [
         "Take yellow-07 from the discard pile", "Take blue-05 from the discard pile",
         "Take green-01 from the discard pile"]
     recycle(s, "blue-05")

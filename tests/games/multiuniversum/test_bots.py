@@ -147,7 +147,7 @@ def _check_game(players: int, options: dict[str, Any], seed: int,
         r = H.rewards(view)
         assert len(r) == players and all(0.0 <= x <= 1.0 for x in r)
         a = greedy.choose(view, seat, rng) if seat == 0 else H.rollout_action(view, rng)
-        assert a in legal, (P.PHASES[s.phase], s.action_label(a))
+        assert a in legal, (P.PHASES[s.phase], s.action_label(a, s.current_player))
         s.apply(a)
         assert H.stage(s) >= last_stage
         last_stage = H.stage(s)

@@ -268,7 +268,7 @@ def test_with_the_pile_empty_too_a_draw_gives_nothing_and_is_tried_again_later()
     play(s, "red-04")  # Move: nothing to draw yet
     move(s, 2)
     assert (s.deck, s.discard) == ([], [])
-    assert "Play red-01: Move" in [s.action_label(a) for a in s.legal_actions()]
+    assert "Play red-01: Move" in [s.action_label(a, s.current_player) for a in s.legal_actions()]
     discard_draw(s, "red-10")  # now the pile holds red-10: the draw rebuilds and takes it
     assert names(s, s.hands[0]) == ["red-01", "red-10"]
     assert (s.deck, s.discard) == ([], [])

@@ -310,6 +310,50 @@ def test_one_card_left_anywhere_keeps_the_game_going() -> None:
     assert s.legal_actions() == [A.PASS]
 
 
+# MU-END-6, MU-SOLO-3
+def test_mu_end_6_counts_the_virtual_scientist_as_an_actor() -> None:
+    """Solo. Every action card but the player's last 3 lies in the player's lab, except
+    purple-01 in the virtual scientist's lab. It stands on transformer 2 (cog_arch needs a
+    yellow tool); null_hatch on transformer 3 needs a purple one. The player prepares the 3
+    cards: no card is left in a hand, a play area, the deck or the pile, but the virtual
+    scientist, now on transformer 3, can still seal there, so the game goes on. The player
+    can only pass; then the virtual scientist seals null_hatch and its tool reaches the
+    discard pile, where the player can take it back."""
+    s = table(1)
+    lay_out(s, ("tidal_gate",), ("cog_arch",), ("null_hatch", "silent_rift"), ("sun_forge",),
+            ("looking_glass",))
+    last = ("red-01", "red-02", "red-03")
+    tools(s, 0, *[c.id for c in s.content.cards if c.id not in (*last, "purple-01")])
+    tools(s, 1, "purple-01")
+    give(s, 0, *last)
+    for name in last:
+        prepare(s, name)
+    assert not s.is_terminal()
+    assert (s.pos[1] + 1, s.deck, s.discard, s.hands) == (3, [], [], [[]])
+    assert s.legal_actions() == [A.PASS]
+    pass_turn(s)
+    assert s.sealed[1] == [portal(s, "null_hatch")]
+    assert names(s, s.discard) == ["purple-01"] and not s.is_terminal()
+
+
+# MU-END-6, MU-SOLO-3
+def test_mu_end_6_solo_ends_when_the_virtual_scientist_can_seal_nothing_either() -> None:
+    """As above, but the virtual scientist holds red-04, which no face-up portal needs alone
+    (sun_forge needs yellow and green too): nothing can change again, so the game ends."""
+    s = table(1)
+    lay_out(s, ("tidal_gate",), ("cog_arch",), ("null_hatch",), ("sun_forge",),
+            ("looking_glass",))
+    last = ("red-01", "red-02", "red-03")
+    tools(s, 0, *[c.id for c in s.content.cards if c.id not in (*last, "red-04")])
+    tools(s, 1, "red-04")
+    give(s, 0, *last)
+    for name in last:
+        prepare(s, name)
+    assert s.is_terminal()
+    out = s.outcome()
+    assert out is not None and "no action card" in out.reason
+
+
 # MU-END-7 -----------------------------------------------------------------------------------
 
 

@@ -62,7 +62,7 @@ def fresh(players: int = 3, seed: int = 0, **options: Any) -> MultiuniversumStat
 
 
 def labels(s: MultiuniversumState) -> list[str]:
-    return [s.action_label(a) for a in s.legal_actions()]
+    return [s.action_label(a, s.current_player) for a in s.legal_actions()]
 
 
 def defaults() -> dict[str, Any]:

@@ -38,7 +38,7 @@ BOX = re.compile(r"[│╭╮╰╯─┬┴┼├┤]+")
 def pick(s: MultiuniversumState, rng: random.Random) -> int:
     """A random legal action, but a Seal whenever one is offered (so labs fill up)."""
     legal = s.legal_actions()
-    seals = [a for a in legal if ": Seal" in label(s, a)]
+    seals = [a for a in legal if ": Seal" in label(s, a, s.current_player)]
     return rng.choice(seals or legal)
 
 

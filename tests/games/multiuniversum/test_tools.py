@@ -197,7 +197,7 @@ def test_pass_is_offered_at_every_point_of_the_turn() -> None:
     assert A.PASS in s.legal_actions()
     discard_draw(s, "red-02")
     assert A.PASS in s.legal_actions()
-    assert [s.action_label(A.PASS)] == ["Pass (end the turn)"]
+    assert [s.action_label(A.PASS, s.current_player)] == ["Pass (end the turn)"]
 
 
 # MU-TOOL-4, MU-TURN-2

@@ -45,12 +45,13 @@ from .builders import (
 
 
 def labels(s: MultiuniversumState) -> list[str]:
-    return [s.action_label(a) for a in s.legal_actions()]
+    return [s.action_label(a, s.current_player) for a in s.legal_actions()]
 
 
 def plays(s: MultiuniversumState) -> list[str]:
     """The row actions offered, as labels."""
-    return [s.action_label(a) for a in s.legal_actions() if A.info(a)["kind"] == "play"]
+    return [s.action_label(a, s.current_player) for a in s.legal_actions()
+            if A.info(a)["kind"] == "play"]
 
 
 def abilities(s: MultiuniversumState) -> list[str]:

@@ -342,9 +342,11 @@ def set_maelstrom(s: ParadoxState, k: int, name: str) -> None:
     s.maelstrom_card = take(s, card(name))
 
 
-def level_phase(level: int, rows: tuple[str, ...], mode: str = "replace") -> ParadoxState:
+def level_phase(level: int, rows: tuple[str, ...], mode: str = "replace",
+                boxes: str = "one_strand") -> ParadoxState:
     """Seat 0's Matrix phase of a game with the Matrix scenario at ``level``."""
-    s = new(2, triggered_scenario="matrix", matrix_scenario_mode=mode, auto_forced=False)
+    s = new(2, triggered_scenario="matrix", matrix_scenario_mode=mode, overlapping_boxes=boxes,
+            auto_forced=False)
     park_purples(s, 1)
     s.level = level
     s.level_stack = [(level - 1 + k) % 3 + 1 for k in range(3)]

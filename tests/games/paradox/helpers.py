@@ -380,13 +380,13 @@ def is_shielded(s: ParadoxState, world_name: str) -> bool:
 
 
 def labels(s: ParadoxState) -> list[str]:
-    return [s.action_label(a) for a in s.legal_actions()]
+    return [s.action_label(a, s.current_player) for a in s.legal_actions()]
 
 
 def action(s: ParadoxState, label: str) -> int:
     """The legal action with this label (the first, if several share it)."""
     for a in s.legal_actions():
-        if s.action_label(a) == label:
+        if s.action_label(a, s.current_player) == label:
             return a
     raise AssertionError(f"{label!r} is not legal now; legal: {labels(s)}")
 

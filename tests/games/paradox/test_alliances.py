@@ -68,7 +68,7 @@ def test_one_resource_claims_the_token_of_its_colour() -> None:
     s = game()
     matrix_phase(s, 0)
     strand(s, "K")
-    assert s.action_label(A.ALLOC_ALLIANCE) == "Spend black on the black Alliance"
+    assert s.action_label(A.ALLOC_ALLIANCE, s.current_player) == "Spend black on the black Alliance"
     give(s, "alliance")
     assert s.ally_holder == [-1, -1, -1, 0, -1] and s.ally_since[BLACK] == s.turn
     strand(s, "K")

@@ -99,7 +99,8 @@ def test_when_the_deck_runs_out_the_discard_pile_is_shuffled_in() -> None:
     s.discard += s.deck[:-2]
     s.deck, s.deck_knower = keep, [-1, -1]
     finish_matrix_phases(s)
-    assert [e.data for e in s.events if e.kind == "reshuffle"]
+    refill = next(e.data for e in s.events if e.kind == "wormhole")
+    assert refill["reshuffled"] > 0  # in the one entry of the refill (PX-KNOW-7)
     assert names(s, s.stable)[:2] == ["Alphoria Past", "Null Beta Past"]
     assert -1 not in s.stable + s.unstable and len(s.hand) == 4
     check(s)

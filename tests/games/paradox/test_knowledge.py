@@ -18,7 +18,9 @@ from .helpers import act, check, finish_draft, finish_turn, names, new_game
 
 SECRET_SEED = 4
 PRIVATE = ("seat", "research_hand", "known_deck_top", "secret_objective")
-"""The only parts of an observation that differ between seats."""
+"""The only parts of an observation that differ between seats, with ``PILE_VIEW``."""
+PILE_VIEW = ("score_pile", "score_pile_face_down")
+"""A score pile's cards: its owner's to see (PX-KNOW-10); its size is public."""
 
 
 def visible_text(s, seat) -> str:
@@ -111,7 +113,7 @@ def test_no_one_knows_the_next_draw_determinize_reseeds_it() -> None:
     assert len(draws) > 1
 
 
-# PX-KNOW-5
+# PX-KNOW-5, PX-KNOW-10
 def test_everything_else_is_public() -> None:
     s = new_game(seed=SECRET_SEED)
     for _ in range(3):
@@ -121,6 +123,9 @@ def test_everything_else_is_public() -> None:
     for view in views:
         for key in PRIVATE:
             view.pop(key)
+        for area in view["players_view"]:  # face-down score piles differ (test_fairness.py)
+            for key in PILE_VIEW:
+                area.pop(key)
     assert views[0] == views[1] == views[2] == views[3]
     public = views[0]
     assert len(public["players_view"]) == 3  # every Matrix, mat, score pile and shield

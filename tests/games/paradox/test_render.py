@@ -170,7 +170,8 @@ def drafted_nexus() -> tuple[ParadoxState, int]:
         s = GAME.new_game(players=3, seed=seed)
         seat = s.current_player
         for a in s.legal_actions():
-            if s.action_label(a).startswith("Take ") and " Nexus (" in s.action_label(a):
+            text = s.action_label(a, seat)
+            if text.startswith("Take ") and " Nexus (" in text:
                 s.apply(a)
                 return s, seat
     raise AssertionError("no seed offers a Nexus in the first draft")
@@ -218,6 +219,20 @@ def test_secret_objective_only_for_its_owner() -> None:
         assert "Your Secret Objective" not in view(s, None)
         return
     pytest.skip("no seed dealt the Secret Objective")
+
+
+# PX-KNOW-10
+def test_another_players_score_pile_shows_only_its_size() -> None:
+    s = GAME.new_game(players=3, seed=1)
+    for name in ("Alphoria Past", "Zenith Hollow Nexus"):
+        card = next(c for c in s.deck if s.card_name(c) == name)
+        s.deck_knower.pop(s.deck.index(card))
+        s.deck.remove(card)
+        s.score[1].append(card)
+    assert "Score pile 2: Alphoria 1 (Past)" in view(s, 1)
+    for seat in (0, None):
+        txt = view(s, seat)
+        assert "Score pile 2 (face down)" in txt and "Alphoria 1 (Past)" not in txt
 
 
 def test_take_your_child_to_work_has_no_ring() -> None:

@@ -17,6 +17,7 @@ from ludoverse.games.paradox import actions as A
 from ludoverse.games.paradox import cards as K
 from ludoverse.games.paradox import grid as G
 from ludoverse.games.paradox.state import FLARE, MATRIX
+from ludoverse.games.paradox.studies import best_swap, matrix_boxes
 
 from .builders import (
     ROW_AND_DIAGONAL_FREE,
@@ -352,7 +353,8 @@ def test_a_purple_disc_drawn_is_set_aside_counted_and_replaced() -> None:
     draw_purples(s, 0, 3, "Breakthrough 1")
     assert s.purple_aside == 3 and s.level == 1  # 3 of the 4 a 3-player game needs
     assert G.PURPLE not in s.matrices[0] and G.EMPTY not in s.matrices[0]
-    assert [e.data["count"] for e in s.events if e.kind == "trigger_disc"] == [1, 2, 3]
+    refill = [e.data for e in s.events if e.kind == "refill"][-1]
+    assert refill["purple"] == 3  # in the refill's one entry (PX-KNOW-7)
     check(s)
 
 
@@ -372,8 +374,8 @@ def test_the_scenario_triggers_at_three_or_four_purple_discs(players, threshold)
 
 # PX-SCEN-9, PX-SCEN-8
 def test_purple_discs_drawn_for_the_anomaly_can_trigger_at_setup() -> None:
-    seed = next(k for k in range(200) if sum(
-        e.kind == "trigger_disc" for e in new(2, seed=k, triggered_scenario="matrix").events) >= 3)
+    seed = next(k for k in range(200) if any(
+        e.kind == "matrix_level" for e in new(2, seed=k, triggered_scenario="matrix").events))
     s = new(2, seed=seed, triggered_scenario="matrix")
     assert (s.level, s.purple_aside, s.trigger_due) == (2, 0, False)
     assert s.bag.count(G.PURPLE) == 5
@@ -481,7 +483,7 @@ def test_with_the_maelstrom_deck_used_up_a_trigger_does_nothing() -> None:
     draw_purples(s, 0, 3, "Breakthrough 1")
     assert (s.maelstrom, s.maelstrom_card) == (0, card("Elysium Past"))
     assert s.deck[-1] == card("Null Beta Past")  # not even turned over
-    assert any(e.kind == "maelstrom_exhausted" for e in s.events)
+    assert [e.data["exhausted"] for e in s.events if e.kind == "maelstrom"] == [True]
 
 
 # PX-SCEN-12, PX-SCEN-11
@@ -538,6 +540,46 @@ def test_level_2_boxes(rows, swapped: str, earned: int) -> None:
     s = level_phase(2, rows)
     swap(s, swapped, "r2c4")
     assert pending_colours(s) == ["red"] * earned
+
+
+THREE_BY_THREE = board("R", r3c1="Rh", r3c2="Rs", r3c3="Rr", r4c1="Rh", r4c2="Ks", r4c3="Rr",
+                        r5c1="Rh", r5c2="Rs", r5c3="Rr", r2c4="Rs")
+"""Swapping r4c2 and r2c4 completes a red 3x3 block in rows 3-5, columns 1-3."""
+TWO_BY_FOUR = board("R", r4c1="Rh", r4c2="Ks", r4c3="Rr", r4c4="Rh", r5c1="Rr", r5c2="Rs",
+                    r5c3="Rh", r5c4="Rr", r2c4="Rs")
+"""A red 2x2 box waits in rows 4-5, columns 3-4; swapping r4c2 and r2c4 makes the 2x4 block."""
+TOUCHING = board("R", r3c1="Rh", r3c2="Rs", r4c1="Rr", r4c2="Ks", r4c3="Rh", r5c2="Rr",
+                 r5c3="Rs", r2c4="Rs")
+"""Swapping r4c2 and r2c4 makes two red 2x2 boxes that share only that disc."""
+
+
+# PX-SCEN-17, PX-OPT-22
+@pytest.mark.parametrize(("rows", "reading", "strands", "earned"), [
+    (THREE_BY_THREE, "one_strand", 1, 2), (THREE_BY_THREE, "each_box", 4, 8),
+    (TWO_BY_FOUR, "one_strand", 1, 2), (TWO_BY_FOUR, "each_box", 2, 4),
+    (TOUCHING, "one_strand", 2, 2), (TOUCHING, "each_box", 2, 2)])
+def test_overlapping_boxes_make_one_strand(rows, reading: str, strands: int,
+                                           earned: int) -> None:
+    # boxes sharing two or more discs are one Strand worth its best box, as a 5-run is one
+    # Strand; boxes sharing one disc cross like a row and a column, each a Strand of its own
+    s = level_phase(2, rows, boxes=reading)
+    start = len(s.events)
+    swap(s, "r4c2", "r2c4")
+    made = [e.data for e in s.events[start:] if e.kind == "strand"]
+    assert len(made) == strands and sum(m["resources"] for m in made) == earned
+    assert pending_colours(s) == ["red"] * earned
+    if reading == "one_strand" and rows is THREE_BY_THREE:
+        assert len(made[0]["shapes"]) == 4  # the four 2x3 and 3x2 boxes of the block
+        assert all(s.matrices[0][r * 5 + c] == G.EMPTY for r in (2, 3, 4) for c in (0, 1, 2))
+
+
+# PX-SCEN-17
+def test_the_matrix_boxes_study_measures_the_best_swap_under_each_reading() -> None:
+    s = level_phase(2, THREE_BY_THREE)
+    assert (best_swap(s, merge=True), best_swap(s, merge=False)) == (2, 8)
+    rows = matrix_boxes(1, 3, {}, players=2, bot="random", from_start=True)
+    assert [r["overlapping_boxes"] for r in rows] == ["one_strand", "each_box"]
+    assert all(r["games"] == 1 and r["L2 swap decisions"] > 0 for r in rows)
 
 
 # PX-SCEN-15

@@ -87,7 +87,7 @@ def test_training_mission_each_player_chooses_one_card_to_lose() -> None:
     fracture(s, "Alphoria")
     end(s)
     assert (s.phase, s.current_player) == (END_DISCARD, 0)
-    assert [s.action_label(a) for a in s.legal_actions()] == [
+    assert [s.action_label(a, s.current_player) for a in s.legal_actions()] == [
         "Discard Alphoria Past (Fractured World)", "Discard Alphoria Nexus (Fractured World)"]
     keep_nexus = s.clone()
     s.apply(A.DISCARD_SCORED + 45)  # the Nexus

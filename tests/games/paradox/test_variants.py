@@ -124,7 +124,7 @@ def test_child_to_work_black_and_white_still_find_a_use() -> None:
     set_matrix(s, 0, *one_swap_strand("K", 4))
     matrix_phase(s, 0)
     swap(s, "r5c3", "r4c3")
-    assert [s.action_label(a) for a in s.legal_actions()] == [
+    assert [s.action_label(a, s.current_player) for a in s.legal_actions()] == [
         "Put black on Alphoria Past", "Put black on Parallel Universe 1",
         "Spend black on the black Alliance", "Pay black towards the Maelstrom",
         "Let the black resource go"]  # and no World to stabilise or shield

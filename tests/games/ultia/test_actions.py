@@ -45,7 +45,8 @@ def test_overwork_is_declared_together_with_a_card() -> None:
     s.apply(play_id("S1"))
     info = GAME.action_info(play_id("S4", overwork=True))
     assert info == {"kind": "play", "card": "S4", "overwork": True}
-    assert s.action_label(play_id("S4", overwork=True)) == "Play Scanner 4 and declare Overwork"
+    overwork = s.action_label(play_id("S4", overwork=True), s.current_player)
+    assert overwork == "Play Scanner 4 and declare Overwork"
     assert GAME.action_info(play_id("S4")) == {"kind": "play", "card": "S4"}
 
 
@@ -58,8 +59,9 @@ def test_every_action_id_has_a_description_and_a_label() -> None:
         json.dumps(info)
         assert info["kind"] in {"pass", "take", "declare", "trump", "discard", "play", "reveal",
                                 "rock_paper_scissors"}
-        assert s.action_label(a)
-    assert [s.action_label(A.RPS + k) for k in range(3)] == ["Rock", "Paper", "Scissors"]
+        assert s.action_label(a, s.current_player)
+    throws = [s.action_label(A.RPS + k, s.current_player) for k in range(3)]
+    assert throws == ["Rock", "Paper", "Scissors"]
     with pytest.raises(ValueError):
         GAME.action_info(GAME.num_actions)
 

@@ -23,15 +23,43 @@ def plans_with(**changes: Any) -> dict[str, Any]:
     return data
 
 
-# UL-PLAN-1
+# UL-PLAN-1, UL-EXP-1
 def test_every_plan_has_progress_conditions_and_a_trump_timing() -> None:
     plans = default_plans()
     assert plans.plan, "the shipped list is not empty"
     for p in plans.plan:
         assert p.progress > 0
         assert p.conditions.model_fields_set, f"{p.id} has no condition"
-        assert p.trump in ("exploration", "bid", "none")
+        # The rulebook's two timings only: every year of the standard list has a trump suit.
+        assert p.trump in ("exploration", "bid"), p.id
         assert p.name and p.description
+
+
+# UL-OPT-15, UL-EXP-3
+def test_the_no_trump_list_is_the_standard_list_plus_two_no_trump_plans() -> None:
+    standard, extended = default_plans("standard"), default_plans("with_no_trump")
+    assert GAME.default_content() is standard
+    extra = [p for p in extended.plan if p not in standard.plan]
+    assert [p.id for p in extra] == ["silent_running", "open_silent_running"]
+    assert all(p.trump == "none" and p.provenance == "reconstructed" for p in extra)
+    assert [p for p in extended.plan if p not in extra] == list(standard.plan)
+    assert "not in the rulebook" in extended.name
+
+
+# UL-OPT-15
+def test_the_plan_list_option_chooses_the_shipped_list() -> None:
+    s = GAME.new_game(players=3, seed=2)
+    assert s.opts.plan_list == "standard" and s.plans is default_plans("standard")
+    t = GAME.new_game(players=3, seed=2, options={"plan_list": "with_no_trump"})
+    assert t.plans is default_plans("with_no_trump")
+    # A save names the option, not the list: it comes back with the same shipped list.
+    saved = t.to_json()
+    assert saved["content"] is None
+    assert GAME.state_from_json(saved).plans is t.plans
+    # A list of the players' own replaces either shipped list.
+    own = GAME.new_game(players=3, seed=2, options={"plan_list": "with_no_trump"},
+                        content=TEST_PLANS)
+    assert [p.id for p in own.plans.plan] == [p["id"] for p in TEST_PLANS["plan"]]
 
 
 # UL-PLAN-1

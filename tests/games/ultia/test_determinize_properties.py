@@ -69,10 +69,14 @@ def observe(s: Any, seat: int) -> Seen:
     opts = s.opts
     ruff = opts.void_play != "free"
     trump, best, lead = -1, -1, -1
+    shows: str | None = None  # which cards the adopted plan makes players show
     trick: list[int] = []
     for e in events[start + 1 :]:
         kind, d = e.kind, e.data
-        if kind == "trump":
+        if kind == "plan_adopted":
+            plan = next(p for p in s.plans.plan if p.id == d["plan"])
+            shows = plan.reveal.cards if plan.reveal else None
+        elif kind == "trump":
             trump = C.SUIT_NAMES.index(d["suit"])
         elif kind == "discard_card":  # UL-KNOW-2: my own face-down card, on the table
             seen.places[C.parse(d["card"])] = {TALON}
@@ -92,6 +96,8 @@ def observe(s: Any, seat: int) -> Seen:
             seen.from_take |= {C.parse(code) for code in d["cards"]}
         elif kind == "reveal":  # UL-KNOW-5
             seen.revealed[d["seat"]] |= cards_mask(d["cards"])
+            if shows == "trumps":  # UL-KNOW-7: all its trumps are shown, it has no other
+                seen.cannot[d["seat"]] |= C.SUIT_MASK[trump] & ~cards_mask(d["cards"])
         elif kind == "trick":
             trick = []
         elif kind == "play":  # UL-KNOW-6: every card played is public

@@ -71,6 +71,17 @@ def test_face_down_discards_are_hidden_from_everyone_but_the_discarder() -> None
     assert [e.data for e in public] == [{"seat": 0}, {"seat": 0}]
 
 
+# UL-KNOW-2
+def test_a_face_down_discard_is_labelled_without_its_card_for_everyone_else() -> None:
+    s = new_round(dealer=0, seed=4)
+    declare(s, "survey")
+    first, second = C.cards_of(s.hands[0])[:2]
+    assert s.action_label(A.DISCARD + first, 0) == f"Discard {C.name(first)} face down"
+    for viewer in (1, 2, None):
+        assert s.action_label(A.DISCARD + first, viewer) == "Discard a card face down"
+        assert s.action_label(A.DISCARD + second, viewer) == "Discard a card face down"
+
+
 # UL-KNOW-3
 def test_the_taker_sees_the_pair_and_the_discarder_knows_where_it_went() -> None:
     s = new_round(dealer=0, seed=4)
@@ -122,6 +133,18 @@ def test_revealed_cards_stay_public_until_played() -> None:
     for k in range(5):
         world = s.determinize(1, random.Random(k))
         assert world.hands[0] == s.hands[0]
+
+
+# UL-KNOW-5, UL-KNOW-7
+def test_after_showing_every_trump_no_other_trump_can_be_imagined_in_that_hand() -> None:
+    s = exploration_state(DEAL, plan_id="open_trumps", main=1, trump="S")
+    assert s.observation(None)["revealed"][1] == ["S4", "S5", "S6"]
+    # Everyone saw all of seat 1's Scanners, so it holds no other one.
+    assert set(s.observation(None)["cannot_hold"][1]) == {"S1", "S2", "S3", "S7", "S8"}
+    for seat in (0, 2):
+        for k in range(10):
+            world = s.determinize(seat, random.Random(k))
+            assert world.hands[1] & C.SUIT_MASK[1] == mask("S4 S5 S6")
 
 
 # UL-KNOW-6

@@ -19,7 +19,7 @@ from ludoverse.games.ultia import actions as A
 from ludoverse.games.ultia.options import PRESETS, UltiaOptions
 from ludoverse.games.ultia.phases import CHOOSE, PLAY
 
-from .helpers import bid, exploration_state, new_round, pass_bid, play
+from .helpers import bid, exploration_state, new_round, pass_bid, play, play_id
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "ultia.md"
 
@@ -45,14 +45,16 @@ def test_a_forced_pass_is_made_automatically_by_default() -> None:
     assert (t.phase, t.current_player, t.legal_actions()) == (CHOOSE, 0, [A.PASS])
 
 
-# UL-OPT-13
-def test_a_forced_card_is_played_automatically_by_default() -> None:
+# UL-OPT-13, UL-KNOW-1
+def test_a_card_forced_only_by_a_hidden_hand_is_still_asked_for() -> None:
     s = exploration_state(["S4 D1", "S5 B3", "S6 S7"], main=0, trump="D", auto_forced=True)
-    play(s, "S4")  # seat 1 must follow with its only Scanner: played for it
-    assert s.current_player == 2 and [c % 8 + 1 for c in s.trick] == [4, 5]
-    t = exploration_state(["S4 D1", "S5 B3", "S6 S7"], main=0, trump="D")
-    play(t, "S4")
-    assert t.current_player == 1
+    play(s, "S4")
+    # Seat 1 must follow with its only Scanner, but nobody else knows it has just one: if
+    # the engine played it by itself, everyone would learn that. So seat 1 is asked, and
+    # sees a single button.
+    assert s.current_player == 1 and s.legal_actions() == [play_id("S5")]
+    play(s, "S5")
+    assert s.current_player == 2 and len(s.legal_actions()) == 2
 
 
 # UL-OPT-13

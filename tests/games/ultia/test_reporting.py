@@ -132,3 +132,6 @@ def test_talon_for_the_subs_counts_in_both_sub_surveyors_won_cards() -> None:
     assert s.last_round == [[2, 0, 0, 0], [4, 1, 0, 2], [4, 1, 0, 3]]
     shown = [e for e in s.events if e.kind == "talon"]
     assert shown[-1].data == {"cards": ["D1", "P1"]} and shown[-1].visible_to is None
+    # The pair is turned up before the year's result, which it helps decide.
+    kinds = [e.kind for e in s.events]
+    assert kinds.index("talon") < kinds.index("report")

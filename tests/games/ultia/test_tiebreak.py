@@ -177,6 +177,10 @@ def test_rock_paper_scissors_that_never_ends_is_a_shared_win_after_sixty_throws(
 # UL-KNOW-8
 def test_a_choice_stays_secret_until_both_players_have_chosen() -> None:
     s = tied_subs()
+    # The first throw is secret: only its maker reads which sign it is.
+    assert s.action_label(PAPER, 1) == "Paper"
+    for viewer in (0, 2, None):
+        assert s.action_label(PAPER, viewer) == "Choose rock, paper or scissors in secret"
     s.apply(PAPER)  # seat 1's secret choice
     assert s.current_player == 2
     rival_view = s.observation(2)
@@ -188,6 +192,8 @@ def test_a_choice_stays_secret_until_both_players_have_chosen() -> None:
     # A bot deciding for seat 2 sees a world where seat 1 might have chosen anything.
     guesses = {s.determinize(2, random.Random(k)).rps_choices[1] for k in range(30)}
     assert guesses == {0, 1, 2}
+    # The last sign of a throw is shown with all the others at once, so anyone may read it.
+    assert s.action_label(SCISSORS, 1) == s.action_label(SCISSORS, None) == "Scissors"
     s.apply(SCISSORS)
     throw = [e for e in s.events_for(2) if e.kind == "rps_throw"][-1]
     assert throw.data["choices"] == {"1": "paper", "2": "scissors"}

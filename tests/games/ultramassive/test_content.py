@@ -134,11 +134,20 @@ def test_an_unknown_draft_option_is_refused(where: str) -> None:
     refused(d, "unknown draft option 'warp_drive'")
 
 
-def test_a_draft_set_needs_five_spaces() -> None:
-    """A set of four spaces is refused."""
+def test_a_draft_set_needs_four_to_seven_spaces() -> None:
+    """A set of three spaces, or of eight, is refused: four players pick one space each."""
     d = data()
-    d["draft"]["set1"] = d["draft"]["set1"][:4]
+    d["draft"]["set1"] = d["draft"]["set1"][:3]
     refused(d, "draft.set1")
+    d = data()
+    d["draft"]["set2"] = [*d["draft"]["set2"], "orbit_1"]
+    refused(d, "draft.set2")
+
+
+def test_both_basic_draft_sets_have_as_many_spaces() -> None:
+    d = data()
+    d["draft"]["set1"] = d["draft"]["set1"][:5]
+    refused(d, "as many spaces")
 
 
 def test_anomaly_costs_must_rise_with_the_tier() -> None:

@@ -1,10 +1,12 @@
 """Phase 1, the Resource Draft: picking and gaining drafted resources
 (docs/rules/ultramassive.md, section 2).
 
-The basic layout is set 1: Antimatter, Primordial Black Hole, Orbit twice, 2 Discovery, Blue
-Giant Star; set 2: Supergiant Star, Orbit three times, 3 Discovery, Action Cards, Orbit once
-(the fifth space of each set only with 4 players). Wormholes stand on blue 1, blue 7, pink 1
-and pink 7.
+The basic layout holds the fourteen options the rulebook lists. Set 1: Antimatter, Primordial
+Black Hole, Orbit twice, 2 Discovery, 1 Discovery, "remove a Matter token: gain 3 Discovery",
+Blue Giant Star; set 2: Supergiant Star, Orbit three times, 3 Discovery, Action Cards,
+"remove an Antimatter: gain a Blue Giant Star", "lose 1 Discovery: gain a Supergiant Star",
+Orbit once (the seventh space of each set only with 4 players). Wormholes stand on blue 1,
+blue 7, pink 1 and pink 7.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import pytest
 from ludoverse.games.ultramassive import actions as A
 from ludoverse.games.ultramassive import board as B
 from ludoverse.games.ultramassive import state as S
+from ludoverse.games.ultramassive.content import DRAFT_SPACES
 
 from .builders import cell, channel, layout, new, own, put
 
@@ -25,8 +28,8 @@ def option(s: S.UltramassiveState, name: str) -> int:
 def draft(s: S.UltramassiveState, *picks: str) -> None:
     """Make Resource Draft picks in pick order, by option id."""
     for name in picks:
-        first = 0 if s.idx < s.n else 5
-        s.apply(A.DRAFT + s.draft_sets[first:first + 5].index(option(s, name)))
+        first = 0 if s.idx < s.n else DRAFT_SPACES
+        s.apply(A.DRAFT + s.draft_sets[first:first + DRAFT_SPACES].index(option(s, name)))
 
 
 def gaining(*drafted: str, minor: bool = False) -> S.UltramassiveState:
@@ -50,16 +53,41 @@ def use(s: S.UltramassiveState, name: str, *answers: int) -> None:
         s.apply(a)
 
 
+def offered_ids(s: S.UltramassiveState) -> set[str]:
+    base = 0 if s.idx < s.n else DRAFT_SPACES
+    return {s.content.draft_options[s.draft_sets[base + a - A.DRAFT]].id
+            for a in s.legal_actions()}
+
+
 # UM-DRAFT-1
-def test_the_basic_layout_has_two_sets_of_five_spaces() -> None:
+def test_the_basic_layout_has_two_sets_of_seven_spaces() -> None:
     s = new(4)
     d = s.content.draft
     assert s.draft_sets == [option(s, o) for o in (*d.set1, *d.set2)]
     sets = s.observation(0)["draft"]["sets"]
-    assert [len(x) for x in sets] == [5, 5]
+    assert [len(x) for x in sets] == [7, 7]
     assert [x["option"] for x in sets[0]][:2] == [
         "Antimatter (you: Major; everyone else: Minor)", "Primordial Black Hole"]
+    assert [x["four_players_only"] for x in sets[1]] == [False] * 6 + [True]
     assert s.observation(0)["draft"]["tokens"] == []
+
+
+# UM-DRAFT-1, UM-DRAFT-7, UM-DRAFT-9
+def test_every_option_the_rulebook_lists_is_on_the_basic_board() -> None:
+    """The rulebook's Draft Spaces (Antimatter, Orbit 1-3, the three Matter tokens, 1-3
+    Discovery, the Action Card option and the three exchanges) are all offered without Draft
+    tokens; a 2-player game offers all but the rightmost space of each set."""
+    s = new(4)
+    listed = {"antimatter", "orbit_1", "orbit_2", "orbit_3", "blue_giant", "supergiant",
+              "primordial", "discovery_1", "discovery_2", "discovery_3", "cycle",
+              "ex_antimatter_blue_giant", "ex_discovery_supergiant", "ex_matter_discovery"}
+    d = s.content.draft
+    assert {*d.set1, *d.set2} == listed and len(d.set1) + len(d.set2) == len(listed)
+    two = new(2)
+    assert offered_ids(two) == set(d.set1[:-1])
+    while two.idx < two.n:
+        two.apply(two.legal_actions()[0])
+    assert offered_ids(two) == set(d.set2[:-1])
 
 
 # UM-DRAFT-1
@@ -67,11 +95,13 @@ def test_with_the_advanced_draft_two_draft_tokens_replace_the_layout() -> None:
     s = new(4, advanced_draft=True)
     tokens = s.content.draft_tokens
     assert len(s.tokens_in_play) == 2
-    assert s.draft_sets == [option(s, o) for t in s.tokens_in_play for o in tokens[t].options]
+    assert [o for o in s.draft_sets if o >= 0] == [
+        option(s, o) for t in s.tokens_in_play for o in tokens[t].options]
+    assert [len(x) for x in s.observation(0)["draft"]["sets"]] == [5, 5]
 
 
 # UM-DRAFT-2
-@pytest.mark.parametrize(("players", "spaces"), [(2, 4), (3, 4), (4, 5)])
+@pytest.mark.parametrize(("players", "spaces"), [(2, 6), (3, 6), (4, 7)])
 def test_the_rightmost_space_of_each_set_is_for_four_players_only(players: int,
                                                                    spaces: int) -> None:
     s = new(players)
@@ -107,11 +137,11 @@ def test_nothing_is_gained_until_set_2_is_drafted() -> None:
 def test_a_space_is_never_taken_twice_in_one_set() -> None:
     s = new(3)
     s.apply(A.DRAFT + 1)
-    assert s.legal_actions() == [A.DRAFT + 0, A.DRAFT + 2, A.DRAFT + 3]
+    assert s.legal_actions() == [A.DRAFT + k for k in (0, 2, 3, 4, 5)]
     s.apply(A.DRAFT + 3)
-    assert s.legal_actions() == [A.DRAFT + 0, A.DRAFT + 2]
+    assert s.legal_actions() == [A.DRAFT + k for k in (0, 2, 4, 5)]
     s.apply(A.DRAFT + 0)
-    assert s.legal_actions() == [A.DRAFT + k for k in range(4)]  # set 2 starts afresh
+    assert s.legal_actions() == [A.DRAFT + k for k in range(6)]  # set 2 starts afresh
 
 
 # UM-DRAFT-6

@@ -12,6 +12,7 @@ from ludoverse.games.ultramassive import actions as A
 from ludoverse.games.ultramassive import actions_phase
 from ludoverse.games.ultramassive import board as B
 from ludoverse.games.ultramassive import state as S
+from ludoverse.games.ultramassive.content import DRAFT_SPACES
 
 from .builders import (
     at_actions,
@@ -48,8 +49,8 @@ def draft(s: S.UltramassiveState, *picks: str) -> None:
     """Make the Resource Draft picks in pick order, by option id."""
     for option in picks:
         k = s.content.option_index[option]
-        first = 0 if s.idx < s.n else 5
-        s.apply(A.DRAFT + s.draft_sets[first:first + 5].index(k))
+        first = 0 if s.idx < s.n else DRAFT_SPACES
+        s.apply(A.DRAFT + s.draft_sets[first:first + DRAFT_SPACES].index(k))
 
 
 def logged(s: S.UltramassiveState, since: int) -> list[tuple[str, object]]:

@@ -164,7 +164,8 @@ def test_each_player_takes_four_open_wormholes_and_unused_cooldowns() -> None:
     for p in range(3):
         assert len(set(s.worm[p])) == 4 and s.worm_open[p] == [True] * 4
         assert not any(s.cooldown[p])
-        assert view(s, p)["wormholes"][0] == {"index": 0, "space": "blue 1", "open": True}
+        assert view(s, p)["wormholes"][0] == {"index": 0, "space": "blue 1", "open": True,
+                                               "moving": False}
 
 
 # UM-SETUP-8

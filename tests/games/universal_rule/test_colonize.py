@@ -21,7 +21,7 @@ BASIC, UPGRADED = 0, 1
 
 
 def labels(s: UniversalRuleState) -> list[str]:
-    return [s.action_label(a) for a in s.legal_actions()]
+    return [s.action_label(a, s.current_player) for a in s.legal_actions()]
 
 
 # UR-COLONIZE-1

@@ -33,7 +33,7 @@ SIX = ("dravos", "solenne", "velmora", "tarsis", "eremos", "aurelis")
 
 
 def labels(s: UniversalRuleState) -> list[str]:
-    return [s.action_label(a) for a in s.legal_actions()]
+    return [s.action_label(a, s.current_player) for a in s.legal_actions()]
 
 
 def lost(s: UniversalRuleState, kind: str) -> list[int]:

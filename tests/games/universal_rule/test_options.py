@@ -41,8 +41,8 @@ def test_a_bad_value_is_refused() -> None:
 
 
 # UR-OPT-11
-def test_the_round_limit_is_a_safeguard_that_can_be_removed() -> None:
-    assert UniversalRuleOptions().round_limit == 100
-    assert UniversalRuleOptions(round_limit=0).round_limit == 0
+def test_by_default_there_is_no_round_limit_and_studies_may_set_one() -> None:
+    assert UniversalRuleOptions().round_limit == 0
+    assert UniversalRuleOptions(round_limit=100).round_limit == 100
     with pytest.raises(ValidationError, match="round_limit"):
         UniversalRuleOptions(round_limit=-1)

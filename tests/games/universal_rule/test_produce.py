@@ -18,7 +18,7 @@ RED, BLUE, GREEN = 0, 1, 2
 
 
 def labels(s: UniversalRuleState) -> list[str]:
-    return [s.action_label(a) for a in s.legal_actions()]
+    return [s.action_label(a, s.current_player) for a in s.legal_actions()]
 
 
 def kinds(s: UniversalRuleState, *wanted: str) -> list[tuple[str, int]]:

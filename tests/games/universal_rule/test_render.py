@@ -25,7 +25,7 @@ WIDTH = 100
 SAMPLE_EVERY = 30
 """Decisions between snapshots of a random game (a game is 90-250 decisions here)."""
 EDGE = {"edge_of_war": True}
-GAMES = ((3, 7, {}), (3, 4, EDGE), (4, 30, {}), (4, 7, EDGE), (5, 1, {}), (5, 1, EDGE))
+GAMES = ((3, 32, {}), (3, 48, EDGE), (4, 30, {}), (4, 7, EDGE), (5, 1, {}), (5, 1, EDGE))
 """Players, seed and options: together they meet every phase and interruption, a Sneak
 Attack stopped and one won, the Instigator, Wim Star counters and revealed hands."""
 BOX = re.compile(r"[│╭╮╰╯─]+")

@@ -140,7 +140,8 @@ def test_each_player_is_dealt_three_and_must_give_one_up() -> None:
     assert [len(h) for h in s.hands] == [3, 3, 3]
     assert s.phase == P.KEEP and s.current_player == RED
     assert s.legal_actions() == sorted(A.GIVE_UP + c for c in s.hands[RED])
-    assert [s.action_label(a).startswith("Give up ") for a in s.legal_actions()] == [True] * 3
+    labels = [s.action_label(a, RED) for a in s.legal_actions()]
+    assert [x.startswith("Give up ") for x in labels] == [True] * 3
 
 
 # UR-SETUP-5

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from ludoverse.core.api import IllegalAction
 from ludoverse.games.universal_rule import actions as A
 from ludoverse.games.universal_rule import phases as P
 from ludoverse.games.universal_rule.state import UniversalRuleState
@@ -23,13 +24,13 @@ from .builders import card, choose, give, names, put, table
 RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
 
 
-def thirteen(s: UniversalRuleState, seat: int, *hand: str) -> None:
+def thirteen(s: UniversalRuleState, seat: int, *hand: str) -> list[int]:
     """``seat`` will end a Produce turn with 13 VP, holding ``hand``."""
     s.holder = seat
     put(s, seat, "solenne", "upgraded")
     put(s, seat, "oruun", "upgraded")
     s.credits[seat] = 0
-    give(s, seat, *hand)
+    return give(s, seat, *hand)
 
 
 def produce_turn(s: UniversalRuleState) -> None:
@@ -40,7 +41,7 @@ def produce_turn(s: UniversalRuleState) -> None:
 
 
 def labels(s: UniversalRuleState) -> list[str]:
-    return [s.action_label(a) for a in s.legal_actions()]
+    return [s.action_label(a, s.current_player) for a in s.legal_actions()]
 
 
 def reveal(s: UniversalRuleState, *planets: str) -> None:
@@ -59,25 +60,76 @@ def known(s: UniversalRuleState, viewer: int, owner: int) -> list[str]:
     return sorted(c["key"] for c in s.observation(viewer)["players_view"][owner]["known_hand"])
 
 
-# UR-SNEAK-1
-@pytest.mark.parametrize(("hand", "offered"), [
-    ((), False),  # no card to reveal
-    (("tarsis",), False),  # 3 // 2 = 1: 14 VP at best
+# UR-SNEAK-1, UR-KNOW-9
+@pytest.mark.parametrize(("hand", "may_try"), [
+    (("tarsis",), False),  # 3 // 2 = 1: 14 VP at best, but one card could be Dravos (+4)
     (("aurelis", "tarsis"), True),  # 5 // 2 = 2: 15 VP
     (("eremos",), True),
 ])
-def test_offered_only_when_the_whole_hand_could_reach_the_target(
-        hand: tuple[str, ...], offered: bool) -> None:
-    s = table()
+def test_offered_whenever_a_hand_of_that_size_could_reach_the_target(
+        hand: tuple[str, ...], may_try: bool) -> None:
+    """Red ends the turn with 13 VP. A hidden hand of one card could hold Dravos (8), so the
+    others cannot tell whether Red can win: Red is always asked. With Tarsis alone Red may
+    only decline, and an attempt is refused with the reason."""
+    s = table(auto_forced=True)
     thirteen(s, RED, *hand)
     produce_turn(s)
     assert vp(s, RED) == 13
-    if offered:
-        assert s.phase == P.SNEAK and s.current_player == RED
-        assert labels(s)[0] == "No Sneak Attack"
+    assert s.phase == P.SNEAK and s.current_player == RED
+    assert labels(s)[0] == "No Sneak Attack"
+    if may_try:
         assert sorted(labels(s)[1:]) == sorted(f"Reveal {s.name(card(s, p))}" for p in hand)
-    else:
-        assert s.active == BLUE and s.phase == P.CHOOSE
+        return
+    assert labels(s) == ["No Sneak Attack"]
+    with pytest.raises(IllegalAction, match=r"cannot win now: your whole hand's fleet is 3, "
+                                            r"worth 1 VP, and you have 13 of the 15 VP needed"):
+        s.apply(A.REVEAL + card(s, "tarsis"))
+    s.apply(A.PASS)
+    assert s.active == BLUE and s.phase == P.CHOOSE
+    assert known(s, BLUE, RED) == []
+
+
+# UR-SNEAK-1, UR-KNOW-7
+def test_the_others_cannot_tell_a_hopeless_hand_from_a_winning_one() -> None:
+    """Red holds Tarsis in one world and Dravos in the other: the others see the same prompt,
+    the same log and the same observation until Red decides."""
+    seen = []
+    for planet in ("tarsis", "dravos"):
+        s = table(auto_forced=True)
+        thirteen(s, RED, planet)
+        produce_turn(s)
+        seen.append((s.observation(BLUE), [e.to_json() for e in s.events_for(GREEN)]))
+    assert seen[0] == seen[1]
+
+
+# UR-SNEAK-1
+def test_not_offered_with_no_card_in_hand() -> None:
+    s = table()
+    thirteen(s, RED)
+    produce_turn(s)
+    assert s.active == BLUE and s.phase == P.CHOOSE
+
+
+# UR-SNEAK-1
+def test_not_offered_when_no_hand_of_that_size_could_reach_the_target() -> None:
+    """Without the Universal Rule card Red ends with 7 VP: one card adds at most 4 (Dravos)."""
+    s = table()
+    thirteen(s, RED, "dravos")
+    s.holder = -1
+    produce_turn(s)
+    assert vp(s, RED) == 7
+    assert s.active == BLUE and s.phase == P.CHOOSE
+
+
+# UR-SNEAK-1
+def test_not_offered_when_the_known_hand_cannot_reach_the_target() -> None:
+    """Everyone saw Red's Tarsis in an earlier attempt and Red holds nothing else: all can
+    tell that 13 + 1 falls short, so Red is not asked."""
+    s = table()
+    (tarsis,) = thirteen(s, RED, "tarsis")
+    s.revealed[tarsis] = True
+    produce_turn(s)
+    assert s.active == BLUE and s.phase == P.CHOOSE
 
 
 # UR-SNEAK-1, UR-OPT-7
@@ -349,3 +401,31 @@ def test_after_a_failed_attempt_the_revealed_cards_not_discarded_stay_known() ->
     assert known(s, GREEN, RED) == ["tarsis"]
     assert known(s, GREEN, BLUE) == ["dravos"]
     assert [c["key"] for c in s.observation(GREEN)["discard"]] == ["aurelis"]
+
+
+# UR-SNEAK-2, UR-SNEAK-4, UR-SNEAK-5, UR-OPT-12
+@pytest.mark.parametrize(("blue", "stopped"), [(("dravos",), False),
+                                               (("aurelis", "tarsis", "velmora"), True)])
+def test_with_sneak_unit_card_each_card_shown_is_one_unit(blue: tuple[str, ...],
+                                                          stopped: bool) -> None:
+    """sneak_unit=card: Red ends with 14 VP and shows Cheroa and Quysin, 2 units: +1 VP.
+    Dravos alone is one unit whatever its fleet, so it cannot stop Red; three cards can."""
+    s = table(sneak_unit="card")
+    thirteen(s, RED, "cheroa", "quysin")
+    s.credits[RED] = 2
+    give(s, BLUE, *blue)
+    produce_turn(s)
+    assert vp(s, RED) == 14
+    reveal(s, "cheroa", "quysin")
+    assert sneak(s, BLUE)["fleet"] == 2
+    for planet in blue:
+        s.apply(A.REVEAL + card(s, planet))
+    if stopped:
+        assert s.pending and s.current_player == RED
+        assert [e.kind for e in s.events][-1] == "sneak_attack_failed"
+        return
+    s.apply(A.PASS)  # Blue stops revealing
+    s.apply(A.PASS)  # Green
+    out = s.outcome()
+    assert out is not None and out.winners == (RED,) and out.reason == "Sneak Attack Victory"
+    assert out.scores[RED] == 15

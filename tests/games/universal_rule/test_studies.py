@@ -61,7 +61,7 @@ def test_metrics_count_the_attacks_and_how_the_game_was_won() -> None:
     assert m["won by Sneak Attack %"] == 100.0 * (s.outcome().reason == "Sneak Attack Victory")
     shares = sum(m[f"{a} share %"] for a in ("explore", "colonize", "upgrade", "produce",
                                               "attack"))
-    assert 0 < shares <= 100.0
+    assert 0 < shares <= 100.0 + 1e-9
 
 
 def test_tables_list_each_planet_a_player_colonized_once() -> None:
@@ -73,3 +73,34 @@ def test_tables_list_each_planet_a_player_colonized_once() -> None:
     for r in rows:
         assert r["won"] == (1.0 / len(winners) if r["seat"] in winners else 0.0)
     assert sorted(r["turn position"] for r in tables(s)["turn order"]) == [1, 2, 3]
+
+
+def test_each_sneak_attack_attempt_is_a_row_with_how_it_ended() -> None:
+    s = played(3, 5)
+    rows = tables(s)["Sneak Attack attempts"]
+    assert len(rows) == sum(e.kind == "sneak_attack" for e in s.events)
+    assert metrics(s)["Sneak Attack attempts"] == len(rows)
+    assert metrics(s)["Sneak Attacks stopped"] == sum(r["result"] == "stopped" for r in rows)
+    assert {r["result"] for r in rows} <= {"won", "stopped", "short"}
+    won = [r for r in rows if r["result"] == "won"]
+    assert len(won) == (s.outcome().reason == "Sneak Attack Victory")
+
+
+def test_the_sneak_study_sums_up_how_games_and_attempts_end() -> None:
+    """Two games: one won by a Sneak Attack after a stopped attempt, one by the VP target."""
+    from ludoverse.games.universal_rule.studies import sneak_rows
+
+    def line(reason: str, tries: list[dict[str, Any]], rounds: float) -> dict[str, Any]:
+        return {"outcome": {"reason": reason}, "decisions": 100, "metrics": {"rounds": rounds},
+                "tables": {"Sneak Attack attempts": tries}}
+
+    rows = {r["figure"]: r["value"] for r in sneak_rows([
+        line("Sneak Attack Victory", [
+            {"result": "stopped", "VP before": 9, "bonus": 5, "cards shown": 2},
+            {"result": "won", "VP before": 8, "bonus": 7, "cards shown": 3}], 9.0),
+        line("VP target reached", [], 11.0)])}
+    assert rows["games"] == "2"
+    assert rows["ended by: Sneak Attack Victory"].startswith("50.0 ")
+    assert rows["attempts won"].startswith("50.0 ")
+    assert rows["winning attempts: bonus"].startswith("7.00 ")
+    assert rows["longest game: rounds, decisions"] == "11.0, 100"

@@ -322,10 +322,11 @@ def test_round_limit_counts_whole_rounds() -> None:
 
 
 # UR-WIN-5, UR-OPT-11
-@pytest.mark.parametrize(("limit", "ends"), [(None, True), (0, False), (101, False)])
-def test_by_default_the_game_ends_after_100_rounds(limit: int | None, ends: bool) -> None:
-    """Green plays the last turn of round 100: by default the game ends; with round_limit=0
-    (no limit) or 101 Red's turn begins."""
+@pytest.mark.parametrize(("limit", "ends"), [(None, False), (0, False), (100, True),
+                                             (101, False)])
+def test_by_default_the_game_has_no_round_limit(limit: int | None, ends: bool) -> None:
+    """Green plays the last turn of round 100: by default (no limit, the rulebook's reading),
+    with round_limit=0 or with 101 Red's turn begins; with round_limit=100 the game ends."""
     opts = {} if limit is None else {"round_limit": limit}
     s = table(active=GREEN, **opts)
     s.turn = 3 * 100 - 1

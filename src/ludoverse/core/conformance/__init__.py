@@ -32,6 +32,7 @@ from ludoverse.core.conformance.hidden import (
     DeterminizeStats,
     assert_determinize_resamples,
     check_determinize,
+    check_public_shape,
 )
 from ludoverse.core.conformance.support import (
     Case,
@@ -55,6 +56,7 @@ __all__ = [
     "check_illegal_actions",
     "check_json_roundtrip",
     "check_json_safe",
+    "check_public_shape",
     "check_random_game",
     "check_replay",
     "check_setup",
@@ -87,4 +89,5 @@ def check_game(game: Game, games: int = 20, directory: str | Path | None = None)
                     check_fresh_views(case, actions)
                     check_replay(case, out)
                     check_determinize(case, actions, stats=stats)
+                    check_public_shape(case, actions)
                 assert_determinize_resamples(game, stats)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -106,18 +107,27 @@ def _check_world(t: Tracker, state: State, d: State, p: int, rng: random.Random)
         t.fail(f"determinize({p}) keeps events seat {p} may not see: {hidden[:5]}")
     if d.is_terminal() != state.is_terminal():
         t.fail(f"determinize({p}) changed whether the game is over")
+    if state.is_terminal():
+        return
+    legal = state.legal_actions()
+    if state.current_player == p:
+        t.doing = "legal_actions() after determinize"
+        if d.current_player != p or d.legal_actions() != legal:
+            t.fail(f"seat {p} is offered other moves in a world determinised for it")
+    shared = set(d.legal_actions())
+    for a in legal:
+        if a not in shared:
+            continue
+        for viewer in (p, None):
+            t.doing = f"action_label({a}, {viewer})"
+            real_label, fake_label = state.action_label(a, viewer), d.action_label(a, viewer)
+            if real_label != fake_label:
+                t.fail(
+                    f"action_label({a}, {viewer}) depends on what seat {p} cannot know: "
+                    f"{real_label!r} / {fake_label!r}"
+                )
     if state.current_player != p:
         return
-    t.doing = "legal_actions() after determinize"
-    if d.current_player != p or (legal := d.legal_actions()) != state.legal_actions():
-        t.fail(f"seat {p} is offered other moves in a world determinised for it")
-    for a in legal:
-        t.doing = f"action_label({a})"
-        if (real_label := state.action_label(a)) != (fake_label := d.action_label(a)):
-            t.fail(
-                f"action_label({a}) depends on what seat {p} cannot know: "
-                f"{real_label!r} / {fake_label!r}"
-            )
     probe, fake_probe = state.clone(), d.clone()
     for a in illegal_ids(rng, legal, t.case.game.num_actions, 6):
         t.doing = f"apply({a!r}) (illegal)"
@@ -126,6 +136,105 @@ def _check_world(t: Tracker, state: State, d: State, p: int, rng: random.Random)
                 f"refusing {a!r} depends on what seat {p} cannot know: "
                 f"{real_reason!r} / {fake_reason!r}"
             )
+
+
+def check_public_shape(
+    case: Case,
+    actions: Sequence[int] | None = None,
+    points: int = 6,
+    worlds: int = 2,
+    moves: int = 3,
+    labels: int = 16,
+) -> None:
+    """Which seat the game asks next, and what it asks, follow from what each seat knows.
+
+    At a real table nobody learns a hand from the fact that its owner was (or was not) asked
+    to decide. So for every seat ``q`` at sampled positions, take worlds determinised for
+    ``q`` (states ``q`` cannot tell from the truth) and play the same move in the real game
+    and in each world wherever it is legal in both. Afterwards ``q`` must still be unable to
+    tell them apart: the same log entries, the same observation (seat to move, phase, prompt),
+    the same moves if ``q`` is to move. The one excuse is what the rules reveal to ``q``: if
+    the first log entry that differs is of the same kind in both (a card drawn, a card
+    turned face up), everything after it may differ. So a game must log a reveal before its
+    consequences, and never skip a seat, play a forced move for it or open a prompt for it
+    in a way that depends on cards ``q`` cannot see.
+
+    Labels are checked at the same positions, on up to ``labels`` of the legal moves: two
+    moves that look the same to a viewer once played must have the same label for that viewer.
+    """
+    actions = random_actions(case) if actions is None else actions
+    with Tracker(case) as t:
+        rng = case.rng(11)
+        for state in walk(t, actions, sample_points(case, len(actions), points, 11, False)):
+            step = t.step or 0
+            cp = state.current_player
+            legal = state.legal_actions()
+            _check_labels(t, state, legal, rng, labels)
+            for q in range(case.players):
+                for w in range(worlds):
+                    t.doing = f"determinize({q})"
+                    key = case.seed * 7919 + step * 31 + q * 7 + w
+                    d = state.determinize(q, random.Random(key))
+                    both = legal if cp == q else sorted(set(legal) & set(d.legal_actions()))
+                    for a in rng.sample(both, min(moves, len(both))):
+                        _same_shape(t, state, d, q, a)
+
+
+def _check_labels(t: Tracker, state: State, legal: list[int], rng: random.Random,
+                  most: int = 40) -> None:
+    """A viewer's label of a move says no more than the viewer sees once it is played."""
+    mover = state.current_player
+    viewers = [v for v in [*range(t.case.players), None] if v != mover]
+    seen: dict[int | None, dict[str, tuple[int, str]]] = {v: {} for v in viewers}
+    for a in rng.sample(legal, min(most, len(legal))):
+        after = state.clone()
+        t.doing = f"apply({a}) to a clone"
+        after.apply(a)
+        log = len(state.events)
+        for v in viewers:
+            t.doing = f"action_label({a}, {v})"
+            text = state.action_label(a, v)
+            shown = json.dumps([after.observation(v),
+                                [e.to_json() for e in after.events[log:] if e.visible(v)]],
+                               sort_keys=True)
+            other, other_text = seen[v].setdefault(shown, (a, text))
+            if other_text != text:
+                t.fail(f"action_label({other}, {v}) = {other_text!r} and action_label({a}, {v}) "
+                       f"= {text!r} tell apart two moves of seat {mover} that look the same to "
+                       f"{'a spectator' if v is None else f'seat {v}'} once played")
+
+
+def _same_shape(t: Tracker, state: State, d: State, q: int, a: int) -> None:
+    """Seat ``q`` cannot tell ``state`` and its world ``d`` apart after both play ``a``."""
+    real, fake = state.clone(), d.clone()
+    seen_real, seen_fake = len(real.events), len(fake.events)
+    who = state.current_player
+    t.doing = f"apply({a}) in the game and in a world determinised for seat {q}"
+    real.apply(a)
+    fake.apply(a)
+    log_real = [e.to_json() for e in real.events[seen_real:] if e.visible(q)]
+    log_fake = [e.to_json() for e in fake.events[seen_fake:] if e.visible(q)]
+    move = f"after seat {who} plays {state.action_label(a, q)!r} ({a})"
+    if log_real != log_fake:
+        common = min(len(log_real), len(log_fake))
+        i = next((i for i in range(common) if log_real[i] != log_fake[i]), common)
+        if i < common and log_real[i]["kind"] == log_fake[i]["kind"]:
+            return  # a reveal: q learns something either way, and may see things diverge
+        t.fail(f"{move}, seat {q} can tell the real game from a world it cannot tell apart "
+               f"by what happens next, with nothing revealed first: the log goes on with "
+               f"{log_real[i:i + 2]} / {log_fake[i:i + 2]}. Whom the game asks, and what, must "
+               "not depend on hidden cards (ask the seat even with one choice, or offer the "
+               "prompt whenever the public situation allows it)")
+    t.doing = f"observation({q}) {move}"
+    if (seen := real.observation(q)) != (other := fake.observation(q)):
+        t.fail(f"{move}, seat {q} can tell the real game from a world it cannot tell apart, "
+               f"with no log entry to explain it: {first_difference(seen, other)}. A rule "
+               "that reveals something must log it; otherwise the seat asked or the "
+               "decision shown depends on hidden cards")
+    if real.current_player == q and not real.is_terminal():
+        t.doing = f"legal_actions() {move}"
+        if real.legal_actions() != fake.legal_actions():
+            t.fail(f"{move}, seat {q} is offered other moves in a world it cannot tell apart")
 
 
 def _play_on(t: Tracker, state: State, rng: random.Random, what: str) -> None:

@@ -358,8 +358,9 @@ def play_random(case: Case, checked: bool) -> list[int]:
             t.doing = "choosing a legal action"
             a = rng.choice(legal)
             if checked:
-                t.doing = f"action_label({a})"
-                if not isinstance(label := state.action_label(a), str) or not label.strip():
+                t.doing = f"action_label({a}, {state.current_player})"
+                label = state.action_label(a, state.current_player)
+                if not isinstance(label, str) or not label.strip():
                     t.fail(f"action_label({a}) is {label!r}, not a non-empty string")
             t.doing = f"apply({a})"
             state.apply(a)

@@ -27,7 +27,9 @@ class MultiuniversumGame(Game):
         "that score bonus sets. When enough stacks are empty the game ends, and the player with "
         "the most DP wins."
     )
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"
+    """2: the solo game goes on while the virtual scientist can still seal; records of version
+    1 replay differently."""
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 5
     Options: ClassVar[type[BaseModel]] = MultiuniversumOptions

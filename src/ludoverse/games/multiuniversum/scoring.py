@@ -187,12 +187,16 @@ def outcome(s: S) -> Outcome:
         top = max(values)
         tied = [q for q in tied if k[q][level] == top]
         level += 1
-    how = {"end": "the end of the game", "round_limit": "the round limit",
-           "no_cards": "no action card left to play"}[s.end_reason or "end"]
+    how = _how(s)
     reason = (f"seat {winner} wins the tie on {best} DP" if trace
               else f"seat {winner} has the most DP ({best})") + f"; the game ended by {how}"
     return Outcome(scores=tuple(float(x[0]) for x in k), ranking=ranking, winners=(winner,),
                    reason=reason, tiebreak_trace=tuple(trace))
+
+
+def _how(s: S) -> str:
+    return {"end": "the end of the game", "round_limit": "the round limit",
+            "no_cards": "no action card left to play"}[s.end_reason or "end"]
 
 
 def _seats(seats: list[int]) -> str:
@@ -213,7 +217,7 @@ def solo_outcome(s: S) -> Outcome:
     if me == it:
         trace.append("still tied: the virtual scientist wins a complete tie")
     reason = (f"{'won' if won else 'lost'}: {me[0]} DP against the virtual scientist's "
-              f"{it[0]} DP")
+              f"{it[0]} DP; the game ended by {_how(s)}")
     return Outcome(scores=(float(me[0]),), ranking=(1,), winners=(0,) if won else (),
                    reason=reason, tiebreak_trace=tuple(trace))
 

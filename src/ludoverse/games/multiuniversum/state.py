@@ -231,7 +231,17 @@ class MultiuniversumState(FastState):
             kind, _ = A.split(action)
         except ValueError as exc:
             return str(exc)
-        return (f"{kind.replace('_', ' ')} ({self.action_label(action)}) is not legal now: "
+        what_move = self.action_label(action, self.current_player)
+        card_move = kind in ("play", "prepare_tool", "discard_draw")
+        if card_move and self.phase == P.TURN and self.actions < ACTIONS_PER_TURN:
+            # The mover's own hand decides, so the reason may speak of it (and of nothing else).
+            card = action - {"play": A.PLAY, "prepare_tool": A.PREPARE,
+                             "discard_draw": A.DISCARD}[kind]
+            if card not in self.hands[self.active]:
+                return f"{what_move} is not possible: {self.card_name(card)} is not in your hand"
+            return (f"{what_move} is not possible: that action would change nothing where "
+                    "you stand (MU-TURN-4)")
+        return (f"{kind.replace('_', ' ')} ({what_move}) is not legal now: "
                 f"seat {self.current_player} is to decide: "
                 f"{P.PHASES[self.phase].replace('_', ' ')}")
 
@@ -262,10 +272,22 @@ class MultiuniversumState(FastState):
 
         return determinize(self, seat, rng)
 
-    def action_label(self, action: int) -> str:
+    def _forced_is_public(self) -> bool:
+        """Always: how many moves the seat to move has follows from public facts alone
+        (MU-OPT-11, MU-KNOW-5). The hand is the only secret that shapes a decision, and only
+        the choice of the next action looks at it; there any card in hand allows at least three
+        moves (prepare it, discard it, pass), so a lone move means an empty hand or no action
+        left, both public. Every follow-up counts public things: the
+        transformers (Move), the discard pile (Recycle), the lab's tools (Seal), the stacks
+        and how many portals are placed (ability 1), the hand's size less the cards kept
+        (ability 2), the face-up portals (ability 3), the play area (ability 5) and the
+        sealed portals (forming sets)."""
+        return True
+
+    def action_label(self, action: int, seat: int | None) -> str:
         from ludoverse.games.multiuniversum.views import label
 
-        return label(self, action)
+        return label(self, action, seat)
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         from ludoverse.games.multiuniversum.views import observation

@@ -121,8 +121,29 @@ def next_turn(s: S) -> None:
         s.log("played_cards_discarded", seat=p, cards=list(s.area[p]))
         s.area[p] = []
     s.log("turn_start", seat=p, turn=s.turn + 1)
-    if not (s.deck or s.discard or any(s.hands) or any(s.area)):  # MU-END-6
+    if no_one_can_act(s):  # MU-END-6
         game_over(s, "no_cards")
+
+
+def no_one_can_act(s: S) -> bool:
+    """MU-END-6: nothing can ever change again. No player can act without an action card in
+    a hand, a play area, the deck or the discard pile; in the solo mode the virtual scientist
+    is an actor too: it visits every transformer in turn, so while its tools cover a face-up
+    portal it will seal it (and the spent tools go to the discard pile)."""
+    if s.deck or s.discard or any(s.hands) or any(s.area):
+        return False
+    return not (s.n == 1 and virtual_can_seal(s))
+
+
+def virtual_can_seal(s: S) -> bool:
+    """MU-SOLO-3: the virtual scientist's tools cover the face-up portal of some transformer
+    (all five lie on its way round)."""
+    v = 1
+    have = [0] * A.TRANSFORMERS
+    for c in s.tools[v]:
+        have[s.T.tool[c]] += 1
+    return any(st and all(h >= k for h, k in zip(have, s.T.need[st[-1]], strict=True))
+               for st in s.stacks)
 
 
 # The end of the game (MU-END) -----------------------------------------------------------------

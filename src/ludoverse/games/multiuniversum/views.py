@@ -150,7 +150,7 @@ def _pending(s: S, obs: dict[str, Any], me: int | None) -> None:
                                         for k, n in enumerate(s.need) if n}}
     elif ph == P.PLACE:
         d: dict[str, Any] = {"transformer": s.a1_stack + 1, "placed": len(s.order)}
-        if me == s.active:
+        if me == s.active or _open_stacks(s):  # MU-KNOW-4, MU-KNOW-5
             d["portals"] = [portal_json(s, q) for q in s.stacks[s.a1_stack][::-1]]
             d["new_order"] = [portal_json(s, q) for q in s.order]
         obs["reorder"] = d
@@ -167,9 +167,19 @@ def _pending(s: S, obs: dict[str, Any], me: int | None) -> None:
 # Labels -------------------------------------------------------------------------------------
 
 
-def label(s: S, a: int) -> str:
+def _open_stacks(s: S) -> bool:
+    """MU-KNOW-5: with every portal face up, ability 1's new order is seen as it is laid."""
+    return s.opts.portal_visibility == "all_face_up"
+
+
+def label(s: S, a: int, seat: int | None) -> str:
+    """The text of ``a`` for the viewer ``seat``. Every card a move names is seen by all once
+    it is played (a card played, prepared, discarded or recycled lies face up), except ability
+    1's secret order and ability 2's choice of cards to keep, which the others read without
+    the card (MU-KNOW-1, MU-KNOW-4)."""
     kind, i = A.split(a)
     T = s.T
+    mine = seat is not None and seat == s.current_player
     if kind == "play":
         where = s.pos[s.active]
         action = CARD_ACTIONS[T.rows[i][where]]
@@ -194,9 +204,11 @@ def label(s: S, a: int) -> str:
     if kind == "stack":
         return f"Rearrange the stack of transformer {i + 1} ({len(s.stacks[i])} portals)"
     if kind == "place_portal":
-        return f"Put {T.portal_names[i]} next, from the top"
+        if mine or _open_stacks(s):
+            return f"Put {T.portal_names[i]} next, from the top"
+        return "Put a portal next, from the top"
     if kind == "keep_card":
-        return f"Keep {T.card_names[i]}"
+        return f"Keep {T.card_names[i]}" if mine else "Keep a card"
     if kind == "swap":
         x, y = A.PAIRS[i]
         names = [T.portal_names[s.stacks[t][-1]] if s.stacks[t] else "nothing" for t in (x, y)]

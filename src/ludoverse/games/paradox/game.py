@@ -23,7 +23,10 @@ class ParadoxGame(Game):
         "board that fractures the Worlds it lands on. Repaired cards score in sets per World, but "
         "a World still Fractured at the end takes its cards down with it."
     )
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"
+    """2: score piles face down, reveals logged before their consequences, a Chief Scientist
+    whose pick depends on hidden cards is asked, and overlapping Level-2 boxes form one Strand;
+    records of version 1 replay differently."""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[BaseModel]] = ParadoxOptions
@@ -66,7 +69,8 @@ class ParadoxGame(Game):
                          "shield_supply": "unlimited", "first_chief_scientist": "seat0",
                          "triggered_scenario": "matrix", "matrix_scenario_mode": "add",
                          "matrix_scenario_progression": "apply_then_rotate",
-                         "maelstrom_non_timeline": "redraw", "alliances": True},
+                         "maelstrom_non_timeline": "redraw", "alliances": True,
+                         "score_piles": "face_up", "overlapping_boxes": "each_box"},
             "manual": {"auto_forced": False, "locked_board_reset": "off",
                        "research_goals": False, "deck_scenario": "none"},
         }
@@ -83,7 +87,7 @@ class ParadoxGame(Game):
     def studies(self) -> dict[str, Any]:
         from ludoverse.games.paradox import studies
 
-        return {"locked-board": studies.locked_board}
+        return {"locked-board": studies.locked_board, "matrix-boxes": studies.matrix_boxes}
 
     def game_metrics(self, state: Any) -> dict[str, float]:
         """What a designer balancing the cards watches: VP, repairs, the Quake's damage."""

@@ -149,3 +149,27 @@ def strands(grid: list[int], shapes: tuple[Shape, ...]) -> list[tuple[Shape, int
             if not any(o.mask != s.mask and o.mask & s.mask == s.mask for o in hits):
                 found.append((s, colour))
     return found
+
+
+def one_strand_groups(found: list[tuple[Shape, int]], merge: bool
+                      ) -> list[tuple[list[Shape], int]]:
+    """The Strands an action makes out of the shapes ``found``, as ``(shapes, colour)``.
+
+    With ``merge`` (PX-SCEN-17), shapes of one colour that share two or more discs, directly
+    or through others, are one Strand, as a 5-run is one Strand and not two 4-runs: the
+    rulebook lets Strands intersect, which rows and columns only ever do in one disc. Only
+    Matrix-scenario Boxes can overlap more. Without ``merge`` every shape is its own Strand.
+    """
+    ordered = sorted(found, key=lambda f: (f[1], f[0].index))
+    if not merge:
+        return [([shape], colour) for shape, colour in ordered]
+    groups: list[tuple[list[Shape], int]] = []
+    for shape, colour in ordered:
+        joined = [g for g in groups if g[1] == colour
+                  and any((shape.mask & o.mask).bit_count() >= 2 for o in g[0])]
+        merged = [shape]
+        for g in joined:
+            merged += g[0]
+            groups.remove(g)
+        groups.append((sorted(merged, key=lambda sh: sh.index), colour))
+    return sorted(groups, key=lambda g: (g[1], g[0][0].index))

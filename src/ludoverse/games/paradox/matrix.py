@@ -26,7 +26,8 @@ LOCK_LIMIT = 3
 def draw(s: ParadoxState) -> int:
     """One uniform draw from the bag. A purple Trigger Disc is set aside and counted, and
     another disc is drawn (decision 10). If the bag is empty, the drawing player's mat discard
-    pile goes back in first; -1 if there is still nothing to draw."""
+    pile goes back in first; -1 if there is still nothing to draw. The caller logs what came
+    out (PX-KNOW-7)."""
     from ludoverse.games.paradox.scenarios import trigger_threshold
 
     bag = s.bag
@@ -44,7 +45,6 @@ def draw(s: ParadoxState) -> int:
         if d != G.PURPLE:
             return d
         s.purple_aside += 1
-        s.log("trigger_disc", count=s.purple_aside)
         if s.purple_aside >= trigger_threshold(s):
             s.trigger_due = True
 
@@ -67,13 +67,22 @@ def drop(grid: list[int], locks: list[int]) -> None:
                 bottom -= 1
 
 
-def refill(s: ParadoxState, seat: int) -> None:
-    """Drop, then draw into every empty space, left to right, bottom to top (PX-MATRIX-8)."""
+def refill(s: ParadoxState, seat: int, log: bool = True) -> None:
+    """Drop, then draw into every empty space, left to right, bottom to top (PX-MATRIX-8).
+
+    What came out of the bag is one ``refill`` entry, logged before anything it sets off (a
+    trigger, a Flare benefit): the discs by space and the purple discs set aside (PX-KNOW-7).
+    """
     grid = s.matrices[seat]
     drop(grid, s.locks[seat])
+    purple = s.purple_aside
+    drawn = []
     for c in G.FILL_ORDER:
         if grid[c] == G.EMPTY:
             grid[c] = draw(s)
+            drawn.append([c, grid[c]])
+    if log:
+        s.log("refill", seat=seat, discs=drawn, purple=s.purple_aside - purple)
 
 
 def shapes_in_play(s: ParadoxState) -> tuple[G.Shape, ...]:
@@ -282,18 +291,23 @@ def resolve(s: ParadoxState, found: list[tuple[G.Shape, int]]) -> None:
     removed = 0
     earned: list[int] = []
     taken = 0
-    for shape, colour in sorted(found, key=lambda f: (f[1], f[0].index)):
-        removed |= shape.mask
+    merge = s.opts.overlapping_boxes == "one_strand"
+    for shapes, colour in G.one_strand_groups(found, merge):  # PX-STRAND-2, PX-SCEN-17
+        best = max(shapes, key=lambda sh: sh.value)
+        mask = 0
+        for shape in shapes:
+            mask |= shape.mask
+        removed |= mask
         got = 0
-        for c in shape.cells:
-            if got == shape.value:
+        for c in (*best.cells, *G.cells_of(mask & ~best.mask)):
+            if got == best.value:
                 break
             if not taken >> c & 1:
                 taken |= 1 << c
                 earned.append(grid[c])
                 got += 1
-        s.log("strand", seat=seat, shape=shape.index, colour=G.COLOURS[colour],
-              resources=shape.value)
+        s.log("strand", seat=seat, shape=best.index, shapes=[sh.index for sh in shapes],
+              colour=G.COLOURS[colour], resources=best.value)
     rest = [grid[c] for c in G.cells_of(removed & ~taken)]
     for c in G.cells_of(removed):
         grid[c] = G.EMPTY
@@ -396,9 +410,11 @@ def rebuild(s: ParadoxState, seat: int) -> None:
     s.bag += [d for d in grid if d >= 0]
     for c in range(G.CELLS):
         grid[c] = G.EMPTY
+    purple = s.purple_aside
     for c in G.FILL_ORDER:
         grid[c] = draw(s)
-    s.log("rebuild", seat=seat)
+    s.log("rebuild", seat=seat, discs=[[c, grid[c]] for c in G.FILL_ORDER],
+          purple=s.purple_aside - purple)  # PX-KNOW-7: what came out, before any trigger
     from ludoverse.games.paradox import scenarios
 
     scenarios.process_triggers(s)

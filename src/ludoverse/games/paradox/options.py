@@ -73,6 +73,16 @@ class ParadoxOptions(BaseModel):
         description="A Maelstrom that turns up a card other than a Timeline or Nexus fizzles (the "
         "card is discarded), or keeps turning cards until one is.",
     )
+    score_piles: Literal["face_down", "face_up"] = Field(
+        "face_down",
+        description="Score piles lie face down: only their owner sees the cards, the others "
+        "their size, until the end; face_up: everyone sees them (play with perfect recall).",
+    )
+    overlapping_boxes: Literal["one_strand", "each_box"] = Field(
+        "one_strand",
+        description="Matrix scenario Boxes: boxes of one colour sharing two or more discs make "
+        "one Strand worth its best box; each_box: every overlapping box earns on its own.",
+    )
     shield_supply: Literal["finite_15", "unlimited"] = Field(
         "finite_15",
         description="15 Shield tokens serve Nexus locks and World shields together, or shields "

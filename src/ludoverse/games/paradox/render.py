@@ -356,9 +356,13 @@ def mat_line(mc: dict[str, Any]) -> Text:
 
 def score_text(pv: dict[str, Any], fractured: set[str]) -> Text:
     """The score pile: count by World, each World's cards, and the scenario cards; a World
-    now Fractured is marked, as its cards are lost if it still is at the end."""
+    now Fractured is marked, as its cards are lost if it still is at the end. Another
+    player's face-down pile shows only its size (PX-KNOW-10)."""
     pile = pv["score_pile"]
-    t = Text.assemble(("Score pile ", "bold"), (f"{len(pile)}", "bold"))
+    size = pv.get("score_pile_size", len(pile))
+    t = Text.assemble(("Score pile ", "bold"), (f"{size}", "bold"))
+    if pv.get("score_pile_face_down"):
+        return t.append(" (face down)", style="dim") if size else t
     if not pile:
         return t
     groups: dict[str, list[str]] = {}

@@ -89,30 +89,37 @@ def _matrix_level(s: ParadoxState) -> None:
 
 def _maelstrom(s: ParadoxState) -> None:
     """PX-SCEN-10..12: turn up the top deck card; a Timeline or Nexus gets the next Maelstrom card,
-    replacing (and discarding) an unclaimed one."""
+    replacing (and discarding) an unclaimed one.
+
+    Whatever comes out, the trigger is one ``maelstrom`` entry listing the cards turned up
+    before anything else changes (PX-KNOW-7): ``card`` and ``maelstrom`` are -1 when it
+    fizzles, ``replaced`` is the card under a Maelstrom it removed (or -1)."""
     from ludoverse.games.paradox.resources import clear_maelstrom
 
-    if not s.maelstrom_deck:
-        s.log("maelstrom_exhausted")
-        return
-    tries = K.NUM_CARDS
-    while tries:
-        tries -= 1
-        card = wormhole.draw_card(s)
-        if card < 0:
-            return
-        if K.is_timeline(card) or K.is_nexus(card):
-            break
-        s.discard.append(card)
-        s.log("maelstrom_fizzle", card=card)
-        if s.opts.maelstrom_non_timeline == "fizzle":
-            return
-    else:
-        return
-    if s.maelstrom >= 0:
-        s.discard.append(s.maelstrom_card)
-        s.log("maelstrom_replaced", card=s.maelstrom_card)
-        clear_maelstrom(s)
-    s.maelstrom = s.maelstrom_deck.pop()
-    s.maelstrom_card = card
-    s.log("maelstrom", maelstrom=s.maelstrom, card=card)
+    note = wormhole.new_note()
+    turned: list[int] = []
+    card = -1
+    exhausted = not s.maelstrom_deck  # PX-SCEN-11: no Maelstrom card left, nothing happens
+    if not exhausted:
+        for _ in range(K.NUM_CARDS):
+            drawn = wormhole.draw_card(s, note)
+            if drawn < 0:
+                break
+            turned.append(drawn)
+            if K.is_timeline(drawn) or K.is_nexus(drawn):
+                card = drawn
+                break
+            s.discard.append(drawn)
+            if s.opts.maelstrom_non_timeline == "fizzle":
+                break
+    replaced = -1
+    if card >= 0:
+        if s.maelstrom >= 0:
+            replaced = s.maelstrom_card
+            s.discard.append(replaced)
+            clear_maelstrom(s)
+        s.maelstrom = s.maelstrom_deck.pop()
+        s.maelstrom_card = card
+    s.log("maelstrom", turned=turned, card=card, maelstrom=s.maelstrom if card >= 0 else -1,
+          replaced=replaced, exhausted=exhausted,
+          reshuffled=note["reshuffled"])

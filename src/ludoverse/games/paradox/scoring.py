@@ -28,7 +28,11 @@ def end_game(s: ParadoxState) -> None:
     from ludoverse.games.paradox.state import END_DISCARD
 
     broken = [w for w in range(15) if s.fractured[w] and w in s.world_at]
-    s.log("game_end", fractured=broken)
+    goals = s.content.research_goals
+    # PX-KNOW-10, PX-KNOW-7: the face-down score piles and Secret Objectives are turned up for
+    # scoring, in one entry before anything they decide (who discards what)
+    s.log("game_end", fractured=broken, score_piles=[list(pile) for pile in s.score],
+          secret_objectives=[goals[g].id if g >= 0 else None for g in s.secret])
     s.fracture_queue = []
     for k in range(1, s.n + 1):
         p = (s.cs + k) % s.n

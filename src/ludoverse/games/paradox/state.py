@@ -150,11 +150,12 @@ class ParadoxState(FastState):
         self._setup_deck()
         self.cs = 0 if opts.first_chief_scientist == "seat0" else self.rng.below(players)
         self._setup_discs()
-        wormhole.fill(self, setup=True)  # PX-SETUP-11
+        note = wormhole.fill(self)  # PX-SETUP-11
         self._setup_goals()
         self.log("setup", players=players, chief_scientist=self.cs,
                  world_at=list(self.world_at), quake=self.quake, anomaly=list(self.anomaly),
                  stable=list(self.stable), unstable=list(self.unstable),
+                 nebulas=note["nebulas"],
                  goals=[self.content.research_goals[g].id for g in self.goals])
         for p in range(players):
             if self.secret[p] >= 0:
@@ -218,7 +219,7 @@ class ParadoxState(FastState):
         self.score: list[list[int]] = [[] for _ in range(self.n)]
         self.flare_turn: dict[int, int] = {}
         for k in range(1, self.n + 1):
-            matrix.refill(self, (self.cs + k) % self.n)
+            matrix.refill(self, (self.cs + k) % self.n, log=False)
         self.bag += list(range(G.DISC_TYPES)) * EXTRA_SETS
         if self.opts.triggered_scenario != "none":  # decision 10: purple discs enter now
             self.bag += [G.PURPLE] * TRIGGER_DISCS
@@ -318,11 +319,23 @@ class ParadoxState(FastState):
         return []
 
     def _why_illegal(self, action: int) -> str:
+        """The refusal, for the seat to move: it names only what that seat may see."""
         try:
-            kind, _ = A.split(action)
+            kind, p = A.split(action)
         except ValueError as exc:
             return str(exc)
-        return (f"{kind.replace('_', ' ')} ({self.action_label(action)}) is not legal now: "
+        if self.phase == DRAFT and kind in ("draft", "take_from_hand"):
+            from ludoverse.games.paradox.wormhole import draftable
+
+            if kind == "draft":
+                card = (*self.stable, *self.unstable)[p]
+            else:
+                card = self.hand[p] if self.picker == self.cs and p < len(self.hand) else -1
+            if card >= 0 and not draftable(self, card):  # PX-WORM-5
+                return (f"{self.card_name(card)} cannot be taken: a Nexus needs a free Shield "
+                        "token and all 15 are in use")
+        what_move = self.action_label(action, self.current_player)
+        return (f"{kind.replace('_', ' ')} ({what_move}) is not legal now: "
                 f"seat {self.current_player} is in the {PHASES[self.phase]} phase")
 
     def _play(self, a: int) -> None:
@@ -370,10 +383,28 @@ class ParadoxState(FastState):
 
         return determinize(self, seat, rng)
 
-    def action_label(self, action: int) -> str:
+    def _forced_is_public(self) -> bool:
+        """PX-KNOW-9: a lone move is played unasked only when everyone can count the moves.
+
+        Every decision's moves follow from what lies face up, except two: the Chief
+        Scientist's pick from a Research Hand when no Shield token is free (whether its cards
+        can be taken depends on which are Nexus cards), and the end of a Matrix phase when the
+        mover's face-down score pile may hold a Flare to spend (PX-SCEN-6).
+        """
+        from ludoverse.games.paradox.knowledge import piles_hidden
+
+        if self.phase == DRAFT:
+            return not (self.picker == self.cs and self.hand and not self.cs_taken
+                        and self.shields_free() == 0)
+        if self.phase == MATRIX:
+            return not (piles_hidden(self) and self.score[self.mover]
+                        and self.opts.deck_scenario in ("flare", "mad_scientist"))
+        return True
+
+    def action_label(self, action: int, seat: int | None) -> str:
         from ludoverse.games.paradox.views import label
 
-        return label(self, action)
+        return label(self, action, seat)
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         from ludoverse.games.paradox.views import observation

@@ -101,7 +101,8 @@ def cleanup(s: ParadoxState) -> None:
     s.stable = [-1] * 4
     left = [c for c in s.unstable if c >= 0]  # what the draft left slides together
     s.unstable = left + [-1] * (4 - len(left))
-    wormhole.fill(s)
+    note = wormhole.fill(s)  # one entry for what the refill turned up (PX-KNOW-7)
+    s.log("wormhole", stable=list(s.stable), unstable=list(s.unstable), **note)
     s.turn += 1
     s.cs = (s.cs + 1) % s.n
     start_turn(s)

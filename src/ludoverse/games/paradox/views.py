@@ -48,7 +48,7 @@ def mat_card_json(s: ParadoxState, mc: MatCard) -> dict[str, Any]:
 
 def observation(s: ParadoxState, seat: int | None) -> dict[str, Any]:
     """Everything on the table, the Research Hand to the Chief Scientist only, each Secret
-    Objective to its owner only (PX-KNOW-2, PX-KNOW-3)."""
+    Objective and face-down score pile to its owner only (PX-KNOW-2, PX-KNOW-3, PX-KNOW-10)."""
     from ludoverse.games.paradox.matrix import shapes_in_play
 
     goals = s.content.research_goals
@@ -103,7 +103,7 @@ def observation(s: ParadoxState, seat: int | None) -> dict[str, Any]:
             "paid": [[disc_json(d) if d < 100 else {"alliance": G.COLOURS[d - 100]}
                       for d in r] for r in s.maelstrom_res]},
         "shields_free": s.shields_free(),
-        "players_view": [_player(s, p) for p in range(s.n)],
+        "players_view": [_player(s, p, seat) for p in range(s.n)],
         "actions_left": s.actions_left if s.phase in (1, 2, 3) else None,
         "pending_resources": [G.COLOURS[r // 3] if r < 100 else f"{G.COLOURS[r - 100]} Alliance"
                               for r in s.pending],
@@ -121,7 +121,11 @@ def observation(s: ParadoxState, seat: int | None) -> dict[str, Any]:
     return obs
 
 
-def _player(s: ParadoxState, p: int) -> dict[str, Any]:
+def _player(s: ParadoxState, p: int, seat: int | None) -> dict[str, Any]:
+    """One player's area; a face-down score pile shows others only its size (PX-KNOW-10)."""
+    from ludoverse.games.paradox.knowledge import pile_shown
+
+    shown = pile_shown(s, p, seat)
     return {
         "seat": p,
         "matrix": [[disc_json(s.matrices[p][r * G.SIZE + c]) for c in range(G.SIZE)]
@@ -130,12 +134,17 @@ def _player(s: ParadoxState, p: int) -> dict[str, Any]:
                      "name": s.card_name(s.locks[p][r])}
                     for r in range(G.CELLS) if s.locks[p][r] >= 0],
         "mat": [mat_card_json(s, mc) for mc in s.mats[p]],
-        "score_pile": [card_json(s, c) for c in s.score[p]],
+        "score_pile": [card_json(s, c) for c in s.score[p]] if shown else [],
+        "score_pile_size": len(s.score[p]),
+        "score_pile_face_down": not shown,
         "mat_discard": len(s.mat_discard[p]),
     }
 
 
-def label(s: ParadoxState, a: int) -> str:
+def label(s: ParadoxState, a: int, seat: int | None) -> str:
+    """The text of move ``a`` for the viewer ``seat`` (PX-KNOW-8): only the Chief Scientist
+    reads the Research Hand card a hand move takes; every other move names only what lies
+    face up (the Wormhole, mats, Matrices, Worlds) or, at the end, the revealed score piles."""
     from ludoverse.games.paradox.state import DRAFT
 
     kind, p = A.split(a)
@@ -144,7 +153,7 @@ def label(s: ParadoxState, a: int) -> str:
         card = section[p % 4]
         return f"Take {s.card_name(card) if card >= 0 else 'nothing'} ({A.slot_name(p)})"
     if kind == "take_from_hand":  # only the Chief Scientist, at their pick, sees the hand
-        if s.phase == DRAFT and s.picker == s.cs and p < len(s.hand):
+        if seat == s.cs and s.phase == DRAFT and s.picker == s.cs and p < len(s.hand):
             return f"Take {s.card_name(s.hand[p])} from the Research Hand"
         return f"Take Research Hand card {p + 1}"
     if kind == "draw_research_hand":

@@ -6,7 +6,7 @@ Chief Scientist picks last, one card from the Research Hand or up to two from th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ludoverse.games.paradox import actions as A
 from ludoverse.games.paradox import cards as K
@@ -17,9 +17,15 @@ if TYPE_CHECKING:
 HAND_SIZE = 4
 
 
-def draw_card(s: ParadoxState) -> int:
+def new_note() -> dict[str, Any]:
+    """What one draw from the deck shows everyone, gathered for its single log entry: the
+    Nebulas turned up and the cards of any reshuffle (PX-KNOW-7)."""
+    return {"nebulas": [], "reshuffled": 0}
+
+
+def draw_card(s: ParadoxState, note: dict[str, Any]) -> int:
     """The top card of the deck; an empty deck is rebuilt from the shuffled discard pile
-    (PX-CLEAN-4). -1 when every card is elsewhere."""
+    (PX-CLEAN-4), noted in ``note``. -1 when every card is elsewhere."""
     if not s.deck:
         if not s.discard:
             return -1
@@ -27,42 +33,45 @@ def draw_card(s: ParadoxState) -> int:
         s.rng.shuffle(s.deck)
         s.deck_knower = [-1] * len(s.deck)
         s.discard = []
-        s.log("reshuffle", cards=len(s.deck))
+        note["reshuffled"] += len(s.deck)
     s.deck_knower.pop()
     return s.deck.pop()
 
 
-def reveal(s: ParadoxState) -> int:
+def reveal(s: ParadoxState, note: dict[str, Any]) -> int:
     """Draw until a card that is not a Nebula: each Nebula goes on the Anomaly (PX-SETUP-11,
-    PX-WORM-7, PX-CLEAN-3)."""
+    PX-WORM-7, PX-CLEAN-3) and is noted in ``note`` for the draw's log entry."""
     while True:
-        card = draw_card(s)
+        card = draw_card(s, note)
         if card < 0 or not K.is_nebula(card):
             return card
         s.nebulas.append(card)
-        s.log("nebula", card=card)
+        note["nebulas"].append(card)
 
 
-def fill(s: ParadoxState, setup: bool = False) -> None:
-    """Fill both sections to four cards, the Stable section first."""
+def fill(s: ParadoxState) -> dict[str, Any]:
+    """Fill both sections to four cards, the Stable section first. Returns the note of what
+    the draw showed; the caller logs it in one entry with the new Wormhole (PX-KNOW-7)."""
+    note = new_note()
     for section in (s.stable, s.unstable):
         for i in range(4):
             if section[i] < 0:
-                section[i] = reveal(s)
-    if not setup:
-        s.log("wormhole", stable=list(s.stable), unstable=list(s.unstable))
+                section[i] = reveal(s, note)
+    return note
 
 
 def draw_hand(s: ParadoxState) -> None:
-    """PX-WORM-1: the Chief Scientist's Research Hand of four (Nebulas replaced, decision 7)."""
+    """PX-WORM-1: the Chief Scientist's Research Hand of four (Nebulas replaced, decision 7).
+    Everyone sees how many cards and which Nebulas came out, in one entry (PX-KNOW-7)."""
+    note = new_note()
     s.hand = []
     while len(s.hand) < HAND_SIZE:
-        card = reveal(s)
+        card = reveal(s, note)
         if card < 0:
             break
         s.hand.append(card)
     s.hand_drawn = True
-    s.log("research_hand", seat=s.cs, size=len(s.hand))
+    s.log("research_hand", seat=s.cs, size=len(s.hand), **note)
     s.log("research_hand_cards", seat=s.cs, cards=list(s.hand), visible_to=s.cs)
 
 

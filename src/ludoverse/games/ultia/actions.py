@@ -61,8 +61,19 @@ def info(a: int, plans: PlanList) -> dict[str, Any]:
     raise ValueError(f"ULTIA has no action {a} (ids are 0-{NUM_ACTIONS - 1})")
 
 
+def public_label(a: int, plans: PlanList, last_throw: bool = False) -> str:
+    """The label of the mover's action for any other viewer: a face-down discard is just "a
+    card" (UL-KNOW-2), and a rock-paper-scissors sign stays secret unless this throw is the
+    last one, which shows every sign at once (UL-KNOW-8)."""
+    if DISCARD <= a < PLAY:
+        return "Discard a card face down"
+    if RPS <= a < NUM_ACTIONS and not last_throw:
+        return "Choose rock, paper or scissors in secret"
+    return label(a, plans)
+
+
 def label(a: int, plans: PlanList) -> str:
-    """Short text a player reads in a menu."""
+    """Short text the player making the move reads in a menu."""
     d = info(a, plans)
     kind = d["kind"]
     if kind == "pass":

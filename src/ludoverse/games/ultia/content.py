@@ -21,6 +21,13 @@ MAX_PLANS = 32
 
 DATA = Path(__file__).parent / "data" / "plans.toml"
 
+PLAN_LISTS = {
+    "standard": DATA,
+    "with_no_trump": DATA.with_name("plans_no_trump.toml"),
+}
+"""The shipped lists, by the value of the ``plan_list`` option. ``standard`` follows the
+rulebook (every year has a trump suit); ``with_no_trump`` adds our two no-trump plans."""
+
 
 class HighCards(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -86,8 +93,9 @@ class Plan(Entry):
     progress: int = Field(ge=1, le=1000)
     """Basic progress B in percent."""
     trump: Literal["exploration", "bid", "none"]
-    """When the trump suit is named: by the Main Surveyor at the start of Exploration, by the
-    bidder while declaring, or never (no trump this round)."""
+    """When the trump suit is named: by the Main Surveyor at the start of Exploration, or by
+    the bidder while declaring (the rulebook's two timings); ``none`` (no trump this round) is
+    our extension, used only by the ``with_no_trump`` list."""
     conditions: Conditions
     reveal: Reveal | None = None
     description: str
@@ -129,6 +137,12 @@ def load_plans(source: str | Path | dict | None = None) -> PlanList:
     return core_content.load(PlanList, source)
 
 
+def default_plans(name: str = "standard") -> PlanList:
+    """A shipped plan list (``plan_list`` option value), loaded and checked once: the same
+    object every time, so a state can tell it uses a shipped list."""
+    return _shipped(name)
+
+
 @cache
-def default_plans() -> PlanList:
-    return core_content.load(PlanList, DATA)
+def _shipped(name: str) -> PlanList:
+    return core_content.load(PlanList, PLAN_LISTS[name])

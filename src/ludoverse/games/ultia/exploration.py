@@ -83,7 +83,11 @@ def _start_reveals(s: UltiaState) -> None:
             if rv.cards == "hand":
                 _show(s, p, s.hands[p])
             elif rv.cards == "trumps":
-                _show(s, p, s.hands[p] & (C.SUIT_MASK[s.trump] if s.trump >= 0 else 0))
+                trumps = C.SUIT_MASK[s.trump] if s.trump >= 0 else 0
+                _show(s, p, s.hands[p] & trumps)
+                # Everyone now knows every trump this seat holds: no other can be imagined
+                # in its hand (UL-KNOW-7).
+                s.excluded[p] |= trumps & ~s.hands[p]
             else:
                 s.reveal_queue.extend([p] * min(rv.count, s.hands[p].bit_count()))
     _next_reveal(s)
@@ -134,6 +138,57 @@ def playable(s: UltiaState, seat: int) -> int:
         if winners:
             return winners
     return cands
+
+
+def _count_bounds(sure: int, possible: int, size: int, cls: int) -> tuple[int, int]:
+    """Fewest and most cards of ``cls`` in a hand of ``size`` cards that holds ``sure`` and
+    lies within ``possible``."""
+    low = max((sure & cls).bit_count(), size - (possible & ~cls).bit_count())
+    return low, min((possible & cls).bit_count(), size)
+
+
+def public_hand(s: UltiaState, seat: int) -> tuple[int, int]:
+    """``(sure, possible)``: the cards everyone knows ``seat`` holds (shown and not yet
+    played), and every card it may hold as far as a spectator can tell: not yet played, not
+    shown in another hand, not ruled out by its own plays (``excluded``, UL-KNOW-7)."""
+    gone = 0
+    for c in s.trick:
+        gone |= 1 << c
+    for p in range(s.n):
+        gone |= s.won[p]
+        if p != seat:
+            gone |= s.revealed[p]
+    sure = s.revealed[seat]
+    return sure, (C.ALL_CARDS & ~gone & ~s.excluded[seat]) | sure
+
+
+def publicly_forced(s: UltiaState, seat: int) -> bool:
+    """Whether every seat and a spectator can tell that ``seat`` has exactly one card to
+    play now (UL-OPT-13). Conservative: it answers from public facts only, so it is the same
+    in every deal a seat cannot tell from the real one, and True guarantees one legal card.
+
+    Public facts settle it when the seat holds one card; when its whole hand is known (shown,
+    or pinned down by what has been played and ruled out) and allows one card; when it
+    surely holds exactly one card of the suit led; or, when it must trump, when it is surely
+    void in the suit led and surely holds exactly one trump.
+    """
+    size = s.hands[seat].bit_count()
+    if size <= 1:
+        return True
+    sure, possible = public_hand(s, seat)
+    if sure.bit_count() == size or possible.bit_count() == size:
+        m = playable(s, seat)  # the hand is public, so is what it may play
+        return not m & (m - 1)
+    if not s.trick:
+        return False  # the leader may lead any of its cards
+    lead = C.suit_of(s.trick[0])
+    follow = _count_bounds(sure, possible, size, C.SUIT_MASK[lead])
+    if follow == (1, 1):
+        return True  # its one card of the suit led, whatever the other options say
+    trump = s.trump
+    if follow[1] == 0 and s.opts.void_play != "free" and trump >= 0:
+        return _count_bounds(sure, possible, size, C.SUIT_MASK[trump]) == (1, 1)
+    return False
 
 
 def overwork_allowed(s: UltiaState, seat: int) -> bool:

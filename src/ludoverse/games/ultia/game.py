@@ -25,7 +25,10 @@ class UltiaGame(Game):
         "two, the **Sub Surveyors**, and whoever comes out ahead gains *progress*. The first to "
         "reach 100% progress ends the game."
     )
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"
+    """2: forced moves are played only when everyone can see they are forced, and the shipped
+    plan list has no no-trump plans (option ``plan_list``); records of version 1 replay
+    differently."""
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 3
     Options: ClassVar[type[BaseModel]] = UltiaOptions
@@ -52,13 +55,20 @@ class UltiaGame(Game):
     ) -> UltiaState:
         self.check_players(players)
         opts = self.make_options(options)
-        plans = self.default_content() if content is None else self.load_content(content)
+        plans = self.plans_for(opts) if content is None else self.load_content(content)
         return UltiaState(self, opts, plans, seed)  # type: ignore[arg-type]
+
+    def plans_for(self, options: BaseModel | dict[str, Any] | None) -> PlanList:
+        """The shipped plan list these options select (``plan_list``; UL-OPT-15)."""
+        opts = self.make_options(options)
+        return default_plans(opts.plan_list)  # type: ignore[attr-defined]
 
     def state_from_json(self, d: dict[str, Any]) -> UltiaState:
         return state_from_json(self, d)
 
     def action_info(self, action: int) -> dict[str, Any]:
+        """Described with the standard plan list (a declaration's ``plan`` index is exact; its
+        ``plan_id`` is that of the standard list)."""
         return A.info(action, self.default_content())
 
     def default_content(self) -> PlanList:
@@ -71,7 +81,8 @@ class UltiaGame(Game):
             "overwork": {"overwork": "on", "talon": "main_surveyor", "win_compare": "exceed"},
             "variants": {"dealer_rotation": "left", "self_overbid": True, "bidding_end": "all_pass",
                          "sub_reward_rounding": "floor", "talon": "sub_surveyors",
-                         "first_dealer": "seat0", "overwork": "on"},
+                         "first_dealer": "seat0", "overwork": "on",
+                         "plan_list": "with_no_trump"},
             "manual": {"auto_forced": False, "pass_mode": "hard",
                        "bidding_end": "three_consecutive_passes"},
         }
@@ -126,7 +137,8 @@ class UltiaGame(Game):
     def render(self, observation: dict[str, Any], seat: int | None) -> Any:
         from ludoverse.games.ultia.render import render
 
-        return render(observation, seat, self.default_content())
+        options = observation.get("options") or {}
+        return render(observation, seat, default_plans(options.get("plan_list", "standard")))
 
 
 GAME = UltiaGame()

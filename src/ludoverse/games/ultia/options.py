@@ -75,7 +75,14 @@ class UltiaOptions(BaseModel):
     )
     auto_forced: bool = Field(
         True,
-        description="Play a decision automatically when it has only one legal choice.",
+        description="Play a decision automatically when everyone can see it has only one legal "
+        "choice (e.g. a player's last card); a choice forced by hidden cards is still asked.",
+    )
+    plan_list: Literal["standard", "with_no_trump"] = Field(
+        "standard",
+        description="The shipped Exploration Plan List: standard (every year has a trump suit, "
+        "as the rulebook says) or with_no_trump (adds our two no-trump plans, not in the "
+        "rulebook). A list loaded with --content replaces either.",
     )
 
 

@@ -111,6 +111,9 @@ def report(s: UltiaState) -> None:
 
 def _log_report(s: UltiaState, plan: Plan, failed: list[str], declarers: int, progress: int,
                 gains: list[int]) -> None:
+    if s.opts.talon != "nobody":
+        # UL-KNOW-4: the pair counts for someone, so it is shown, before the result it shapes.
+        s.log("talon", cards=[C.code(c) for c in C.cards_of(s.talon)])
     s.log(
         "report",
         main=s.main,
@@ -122,8 +125,6 @@ def _log_report(s: UltiaState, plan: Plan, failed: list[str], declarers: int, pr
         gains=[g / 2 for g in gains],
         totals=[v / 2 for v in s.progress],
     )
-    if s.opts.talon != "nobody":
-        s.log("talon", cards=[C.code(c) for c in C.cards_of(s.talon)])
 
 
 def _half(s: UltiaState, progress: int) -> int:

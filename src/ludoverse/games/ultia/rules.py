@@ -200,12 +200,25 @@ class UltiaState(State):
                 self._apply(forced)
 
     def _forced(self) -> int:
-        """The only legal action, or -1; in trick play without building the legal list."""
+        """The only legal action if everyone can see it is the only one, else -1 (UL-OPT-13).
+
+        Outside trick play what a seat may do follows from public facts alone (the standing
+        bid, who passed, hand and reveal counts), so a lone legal action there is a public
+        one: e.g. the high bidder's pass. Discards, trump naming and rock-paper-scissors
+        always offer several choices. In trick play the legal cards depend on the hidden
+        hand; a card is played for its owner only when the public view pins the number of
+        legal moves to one (:func:`exploration.publicly_forced`), never merely because the
+        hand happens to allow one card. Otherwise the seat is asked, like any other.
+        """
         if self.phase == PLAY:
             seat = (self.leader + len(self.trick)) % self.n
-            m = exploration.playable(self, seat)
-            if m & (m - 1) or (self.trick_no < 2 and exploration.overwork_allowed(self, seat)):
+            if self.trick_no < 2 and exploration.overwork_allowed(self, seat):
+                return -1  # play with or without Overwork: always a choice
+            if not exploration.publicly_forced(self, seat):
                 return -1
+            m = exploration.playable(self, seat)
+            if m & (m - 1):  # pragma: no cover - publicly_forced guarantees one card
+                raise AssertionError("a publicly forced play has several legal cards")
             return A.PLAY + m.bit_length() - 1
         legal = self.legal_actions()
         return legal[0] if len(legal) == 1 else -1
@@ -270,8 +283,13 @@ class UltiaState(State):
     def determinize(self, seat: int, rng: random.Random) -> UltiaState:
         return knowledge.determinize(self, seat, rng)
 
-    def action_label(self, action: int) -> str:
-        return A.label(action, self.plans)
+    def action_label(self, action: int, seat: int | None) -> str:
+        """The mover reads its choice in full; others only what the move shows (UL-KNOW-2,
+        UL-KNOW-8)."""
+        if seat is not None and seat == self.current_player:
+            return A.label(action, self.plans)
+        last_throw = self.phase == RPS and len(self.rps_choices) + 1 == len(self.rps_seats)
+        return A.public_label(action, self.plans, last_throw)
 
     # Views -------------------------------------------------------------------------------------
 

@@ -48,7 +48,7 @@ class PlanStats:
 
 def forced(deals: int, seed: int = 0, bot: str = "greedy", options: dict | None = None,
            content: object = None) -> list[PlanStats]:
-    plans = GAME.load_content(content) if content is not None else GAME.default_content()
+    plans = GAME.load_content(content) if content is not None else GAME.plans_for(options)
     stats = [PlanStats(p.id, p.progress) for p in plans.plan]
     bots = [make(bot) for _ in range(3)]
     opts = {"first_dealer": "seat0", **(options or {})}
@@ -72,7 +72,7 @@ def forced(deals: int, seed: int = 0, bot: str = "greedy", options: dict | None 
 
 def bidding(games: int, seed: int = 0, bot: str = "greedy", options: dict | None = None,
             content: object = None) -> list[PlanStats]:
-    plans = GAME.load_content(content) if content is not None else GAME.default_content()
+    plans = GAME.load_content(content) if content is not None else GAME.plans_for(options)
     stats = {p.id: PlanStats(p.id, p.progress) for p in plans.plan}
     for g in range(games):
         rec, _ = play(GAME, [bot] * 3, seed=seed * 100_003 + g, options=options, content=content)

@@ -121,7 +121,8 @@ _LIST_FIELDS = (
 def state_to_json(s: UltiaState) -> dict[str, Any]:
     d: dict[str, Any] = {"game": "ultia", "version": s.game.version, "players": s.n}
     d["options"] = s.opts.model_dump(mode="json")
-    d["content"] = None if s.plans is s.game.default_content() else s.plans.model_dump(mode="json")
+    shipped = s.game.plans_for(s.opts)
+    d["content"] = None if s.plans is shipped else s.plans.model_dump(mode="json")
     d["rng"] = s.rng.state
     for f in _INT_FIELDS:
         d[f] = getattr(s, f)
@@ -150,7 +151,7 @@ def state_from_json(game: Any, d: dict[str, Any]) -> UltiaState:
     s.quiet_legal = None
     s.n = d["players"]
     s.opts = game.make_options(d["options"])
-    s.plans = game.default_content() if d["content"] is None else game.load_content(d["content"])
+    s.plans = game.plans_for(s.opts) if d["content"] is None else game.load_content(d["content"])
     s.rng = Rng(state=d["rng"])
     for f in _INT_FIELDS:
         setattr(s, f, int(d[f]))

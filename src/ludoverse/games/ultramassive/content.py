@@ -29,8 +29,11 @@ SIZES = ("primordial", "stellar", "supermassive", "ultramassive")
 TOKENS = ("blue_giant", "supergiant", "primordial", "major", "minor")
 CORES = ("alpha", "beta", "gamma", "delta", "epsilon", "omega")
 ACTION_CARDS = 50
-DRAFT_SPACES = 5
-"""Spaces per Draft set; the last one is used only by 4 players."""
+DRAFT_SPACES = 7
+"""The most spaces a Draft set may have (the engine's action ids); the last space of each set
+is used only by 4 players."""
+MIN_DRAFT_SPACES = 4
+"""The fewest: 4 players each pick one space of every set."""
 
 AType = Literal["siphon", "matter", "orbit"]
 Tier = Literal["1", "2A", "2B", "3", "4"]
@@ -287,15 +290,23 @@ class DraftOption(Entry):
 
 
 class DraftSets(Entry):
-    set1: tuple[str, ...] = Field(min_length=DRAFT_SPACES, max_length=DRAFT_SPACES)
-    set2: tuple[str, ...] = Field(min_length=DRAFT_SPACES, max_length=DRAFT_SPACES)
+    """The basic Draft on the Scoreboard: two sets with as many spaces each."""
+
+    set1: tuple[str, ...] = Field(min_length=MIN_DRAFT_SPACES, max_length=DRAFT_SPACES)
+    set2: tuple[str, ...] = Field(min_length=MIN_DRAFT_SPACES, max_length=DRAFT_SPACES)
+
+    @model_validator(mode="after")
+    def _same_size(self) -> DraftSets:
+        if len(self.set1) != len(self.set2):
+            raise ValueError("the two basic Draft sets have as many spaces each")
+        return self
 
 
 class DraftToken(Entry):
     """An Advanced Resource Draft token: covers a whole Draft set with its own options."""
 
     id: str
-    options: tuple[str, ...] = Field(min_length=DRAFT_SPACES, max_length=DRAFT_SPACES)
+    options: tuple[str, ...] = Field(min_length=MIN_DRAFT_SPACES, max_length=DRAFT_SPACES)
 
 
 class Condition(BaseModel):
@@ -393,6 +404,8 @@ class UltramassiveContent(BaseModel):
             raise ValueError("at most 64 draft options")
         if len(self.draft_tokens) < 2:
             raise ValueError("the Advanced Resource Draft needs at least 2 Draft tokens")
+        if len({len(t.options) for t in self.draft_tokens}) > 1:
+            raise ValueError("every Draft token has as many spaces")
         if len(self.challenges) < 5:
             raise ValueError("solo Hard draws 5 Challenge cards: at least 5 are needed")
         if len(self.resource_cards) < 12:

@@ -1,8 +1,8 @@
 """Phase 1, the Resource Draft: two picks each, then everyone gains what they drafted.
 
 Set 1 is picked in turn order from the round's starting player, set 2 in reverse order
-starting with whoever picked last in set 1 (UM-DRAFT-1, UM-DRAFT-2). Drafted resources are
-gained afterwards, one at a time in the order the player chooses (UM-DRAFT-5); players do so
+starting with whoever picked last in set 1 (UM-DRAFT-3, UM-DRAFT-4). Drafted resources are
+gained afterwards, one at a time in the order the player chooses (UM-DRAFT-12); players do so
 one after the other in turn order, which changes nothing as no board affects another.
 """
 
@@ -19,9 +19,26 @@ if TYPE_CHECKING:
     from ludoverse.games.ultramassive.state import UltramassiveState
 
 
+def layout(*sets: tuple[int, ...]) -> list[int]:
+    """The Draft sets as the engine keeps them (``s.draft_sets``): ``DRAFT_SPACES`` slots
+    per set, so that space ``k`` of set ``j`` is slot ``j * DRAFT_SPACES + k`` whatever the
+    set's size; slots past a set's last space hold -1."""
+    out: list[int] = []
+    for options in sets:
+        out += [*options, *[-1] * (DRAFT_SPACES - len(options))]
+    return out
+
+
+def draft_set(s: UltramassiveState, j: int) -> list[int]:
+    """The options of set ``j`` (0 or 1), from its leftmost space."""
+    return [o for o in s.draft_sets[j * DRAFT_SPACES:(j + 1) * DRAFT_SPACES] if o >= 0]
+
+
 def spaces_in_play(s: UltramassiveState) -> int:
-    """UM-DRAFT-3: the rightmost space of each set only with 4 players."""
-    return DRAFT_SPACES if s.n == 4 else DRAFT_SPACES - 1
+    """UM-DRAFT-2: the rightmost space of each set only with 4 players (both sets in play
+    always have the same size)."""
+    size = len(draft_set(s, 0))
+    return size if s.n == 4 else size - 1
 
 
 def begin(s: UltramassiveState) -> None:
@@ -33,7 +50,8 @@ def begin(s: UltramassiveState) -> None:
     s.taken = [-1] * (2 * DRAFT_SPACES)
     s.idx = 0
     s.actor = s.picks[0]
-    s.log("draft", round=s.round, options=[s.rules.option_label[o] for o in s.draft_sets])
+    s.log("draft", round=s.round, options=[s.rules.option_label[o] for j in (0, 1)
+                                           for o in draft_set(s, j)])
 
 
 def current_set(s: UltramassiveState) -> int:
@@ -56,7 +74,7 @@ def pick(s: UltramassiveState, a: int) -> None:
 
 
 def begin_gain(s: UltramassiveState) -> None:
-    """UM-DRAFT-4: an Antimatter space gives its picker a Major Antimatter (the option itself)
+    """UM-DRAFT-6: an Antimatter space gives its picker a Major Antimatter (the option itself)
     and everyone else a Minor one."""
     from ludoverse.games.ultramassive.state import GAIN
 
@@ -80,7 +98,7 @@ def gain_legal(s: UltramassiveState) -> list[int]:
 
 
 def gain(s: UltramassiveState, a: int) -> None:
-    """Gain one drafted resource and carry out all of it (UM-DRAFT-5, UM-DRAFT-6)."""
+    """Gain one drafted resource and carry out all of it (UM-DRAFT-12, UM-DRAFT-6)."""
     p = s.actor
     r = a - A.RESOURCE
     s.pending[p].remove(r)
@@ -96,9 +114,9 @@ def gain(s: UltramassiveState, a: int) -> None:
 
 
 def replace_tokens(s: UltramassiveState) -> None:
-    """UM-ADV-3: after Rounds 2 and 4 both Draft tokens leave and two new ones are drawn."""
+    """UM-ADV-4: after Rounds 2 and 4 both Draft tokens leave and two new ones are drawn."""
     if not s.tokens_in_play:
         return
     s.tokens_in_play = [s.token_bag.pop(), s.token_bag.pop()]
-    s.draft_sets = [*s.rules.tokens[s.tokens_in_play[0]], *s.rules.tokens[s.tokens_in_play[1]]]
+    s.draft_sets = layout(*(s.rules.tokens[t] for t in s.tokens_in_play))
     s.log("draft_tokens", tokens=[s.content.draft_tokens[t].id for t in s.tokens_in_play])

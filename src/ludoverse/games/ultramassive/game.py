@@ -25,7 +25,10 @@ class UltramassiveGame(Game):
         "Solar Mass after the sixth round wins. A Solo Mode replaces the draft with Resource "
         "cards and the opponents with Challenges."
     )
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"
+    """2: the basic Resource Draft has all the rulebook's Draft Spaces (action ids after the
+    draft moved up by 2) and Wormholes on the move are public; records of version 1 replay
+    differently."""
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[BaseModel]] = UltramassiveOptions

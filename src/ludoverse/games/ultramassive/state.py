@@ -138,7 +138,9 @@ class UltramassiveState(FastState):
             self.rng.shuffle(self.resource_deck)
 
     def _setup_draft(self) -> None:
-        """UM-SETUP-8, UM-ADV-2: the basic Draft sets, or two random Draft tokens."""
+        """UM-DRAFT-1, UM-ADV-3: the basic Draft sets, or two random Draft tokens."""
+        from ludoverse.games.ultramassive.draft import layout
+
         self.token_bag: list[int] = []
         self.tokens_in_play: list[int] = []
         self.picks: list[int] = []
@@ -147,10 +149,9 @@ class UltramassiveState(FastState):
             self.token_bag = list(range(len(self.rules.tokens)))
             self.rng.shuffle(self.token_bag)
             self.tokens_in_play = [self.token_bag.pop(), self.token_bag.pop()]
-            self.draft_sets = [*self.rules.tokens[self.tokens_in_play[0]],
-                               *self.rules.tokens[self.tokens_in_play[1]]]
+            self.draft_sets = layout(*(self.rules.tokens[t] for t in self.tokens_in_play))
         else:
-            self.draft_sets = [*self.rules.basic_sets[0], *self.rules.basic_sets[1]]
+            self.draft_sets = layout(*self.rules.basic_sets)
 
     # Shared helpers ----------------------------------------------------------------------------
 
@@ -193,7 +194,8 @@ class UltramassiveState(FastState):
             return str(exc)
         from ludoverse.games.ultramassive.views import prompt
 
-        return (f"{kind.replace('_', ' ')} ({self.action_label(action)}) is not legal now: "
+        what_move = self.action_label(action, self.current_player)
+        return (f"{kind.replace('_', ' ')} ({what_move}) is not legal now: "
                 f"seat {self.actor} is asked to {prompt(self)}")
 
     def is_terminal(self) -> bool:
@@ -228,10 +230,21 @@ class UltramassiveState(FastState):
 
         return determinize(self, seat, rng)
 
-    def action_label(self, action: int) -> str:
+    def _forced_is_public(self) -> bool:
+        """Always: how many moves the player to move has follows from public facts alone
+        (UM-OPT-5, UM-KNOW-4). The secrets are the Action Card hand, the undiscovered Core
+        Anomalies and the solo Resource offer, and each decision that looks at them offers one
+        move per card: a card to play (besides the moves that are always there, such as
+        ending the phase), a card to discard or stop, a Core Anomaly to discover, a Resource
+        card to keep. So their count is the hand's size, the Cores drawn less those shown, or
+        the offer's size, all public. Every other decision counts public things: the boards
+        and Wormholes, Discovery, the Anomalies owned, the draft and the drafted resources."""
+        return True
+
+    def action_label(self, action: int, seat: int | None) -> str:
         from ludoverse.games.ultramassive.views import label
 
-        return label(self, action)
+        return label(self, action, seat)
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         from ludoverse.games.ultramassive.views import observation

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ludoverse.core.fast import fields_to_json, state_from_fields
 from ludoverse.games.ultramassive import actions as A
 from ludoverse.games.ultramassive import board as B
+from ludoverse.games.ultramassive.content import DRAFT_SPACES
 
 if TYPE_CHECKING:
     from ludoverse.games.ultramassive.state import UltramassiveState
@@ -34,6 +35,7 @@ def _anomaly_json(s: UltramassiveState, p: int, a: int) -> dict[str, Any]:
 def _player(s: UltramassiveState, p: int, seat: int | None) -> dict[str, Any]:
     mine = seat == p
     length = B.channel_length(s.size[p])
+    moving = s.stack[-1][1] if s.stack and s.stack[-1][0] == "move_to" and s.actor == p else -1
     channels = {}
     for ch, name in enumerate(B.CHANNELS):
         spaces = []
@@ -56,7 +58,8 @@ def _player(s: UltramassiveState, p: int, seat: int | None) -> dict[str, Any]:
         "discovery_spent": s.spent[p],
         "channels": channels,
         "wormholes": [{"index": w, "space": B.space_name(c) if c >= 0 else None,
-                       "open": s.worm_open[p][w]} for w, c in enumerate(s.worm[p])],
+                       "open": s.worm_open[p][w], "moving": w == moving}
+                      for w, c in enumerate(s.worm[p])],
         "anomalies": [_anomaly_json(s, p, a) for a in s.owned[p]],
         "core_anomalies": [_anomaly_json(s, p, 15 + c) for c in s.cores_owned[p]],
         "core_anomalies_waiting": ([s.content.core_order[c].name for c in s.cores_drawn[p]
@@ -79,7 +82,7 @@ def _resource_label(s: UltramassiveState, r: int) -> str:
 def observation(s: UltramassiveState, seat: int | None) -> dict[str, Any]:
     """Boards, tracks, Anomalies and discards are public; hands, undiscovered Core Anomalies
     and the solo Resource offer are their owner's only (UM-KNOW-1, UM-KNOW-2)."""
-    from ludoverse.games.ultramassive.draft import spaces_in_play
+    from ludoverse.games.ultramassive.draft import draft_set, spaces_in_play
     from ludoverse.games.ultramassive.state import DRAFT, PHASES
 
     obs: dict[str, Any] = {
@@ -95,9 +98,11 @@ def observation(s: UltramassiveState, seat: int | None) -> dict[str, Any]:
         "discard": [card_json(s, c) for c in s.discard],
         "draft": {
             "sets": [[{"option": s.rules.option_label[o], "space": k + 1,
-                       "four_players_only": k == 4,
-                       "taken_by": s.taken[j * 5 + k] if s.phase == DRAFT and s.taken else None}
-                      for k, o in enumerate(s.draft_sets[j * 5:(j + 1) * 5])] for j in (0, 1)],
+                       "four_players_only": k == len(options) - 1,
+                       "taken_by": (s.taken[j * DRAFT_SPACES + k]
+                                    if s.phase == DRAFT and s.taken else None)}
+                      for k, o in enumerate(options)]
+                     for j, options in enumerate((draft_set(s, 0), draft_set(s, 1)))],
             "spaces_in_play": spaces_in_play(s),
             "tokens": [s.content.draft_tokens[t].id for t in s.tokens_in_play],
         },
@@ -140,6 +145,9 @@ def prompt(s: UltramassiveState) -> str:
             return f"choose a channel to Orbit {step[1]}x"
         if op == "pay":
             return f"pay {step[1]} Discovery?"
+        if op == "move_to":  # UM-KNOW-4: which Wormhole is being moved is seen by all
+            where = B.space_name(s.worm[s.actor][step[1]])
+            return f"choose a new space for the Wormhole at {where}"
         return _PROMPTS[op]
     return {
         S.WORMHOLES: "place a Wormhole",
@@ -158,7 +166,6 @@ _PROMPTS = {
     "pull": "choose a channel to pull its innermost stack into the Black Hole",
     "wormhole": "choose a pair of Wormholes to activate",
     "move_wormhole": "choose a Wormhole to move",
-    "move_to": "choose the Wormhole's new space",
     "discard_for_power": "discard an Action Card for its Power, or stop",
     "cycle": "discard an Action Card to draw a new one, or stop",
     "remove": "choose a token to remove",
@@ -169,8 +176,13 @@ _PROMPTS = {
 }
 
 
-def label(s: UltramassiveState, a: int) -> str:
-    """Short text of ``a`` in this position; an id that means nothing here still gets one."""
+def label(s: UltramassiveState, a: int, seat: int | None) -> str:
+    """Short text of ``a`` in this position; an id that means nothing here still gets one.
+
+    Every viewer reads the same text: each move shows what it names once played (a card
+    played or discarded, a Core Anomaly discovered and a Resource card kept are logged face
+    up; boards, Wormholes, the draft and the Anomalies are public, UM-KNOW-4), so ``seat``
+    changes nothing."""
     kind, i = A.split(a)
     try:
         return _label(s, kind, i)
@@ -184,7 +196,7 @@ def _label(s: UltramassiveState, kind: str, i: int) -> str:
     if kind == "space":
         return f"Wormhole to {B.space_name(i)}"
     if kind == "draft":
-        base = 0 if s.idx < s.n else 5
+        base = 0 if s.idx < s.n else DRAFT_SPACES
         return f"Draft {s.rules.option_label[s.draft_sets[base + i]]}"
     if kind == "gain_resource":
         return f"Gain {_resource_label(s, i)}"

@@ -25,7 +25,10 @@ class UniversalRuleGame(Game):
         "Universal Rule card. The first player who ends their own turn with enough VP, counted "
         "the normal way or by a Sneak Attack Victory, wins."
     )
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"
+    """2: every seat the public situation allows is asked (followers, the Sneak Attack, a
+    lone Produce), and the game has no round limit; records of version 1 replay
+    differently."""
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 5
     Options: ClassVar[type[BaseModel]] = UniversalRuleOptions
@@ -62,7 +65,7 @@ class UniversalRuleGame(Game):
                          "win_vp": "flat_15", "credit_limit": "per_planet",
                          "fleet_value": "basic_military", "edge_award_measure": "coins_only",
                          "sneak_attack": "off", "first_player": "seat0", "round_limit": 15},
-            "manual": {"auto_forced": False},
+            "manual": {"auto_forced": False, "sneak_unit": "card"},
         }
 
     def conformance_player_counts(self, label: str) -> list[int]:
@@ -73,7 +76,7 @@ class UniversalRuleGame(Game):
     """A random game takes about 300 decisions and 700 log entries, and a replay check saves
     the whole state at every step: 60 games per option set and player count, 20 of them
     checked step by step (the variants end at a 15-round limit, which also plays the limit's
-    ending)."""
+    ending; "manual" asks every decision and counts Sneak Attack fleets in cards)."""
 
     def check_invariants(self, state: Any) -> None:
         from ludoverse.games.universal_rule.invariants import check
@@ -83,7 +86,7 @@ class UniversalRuleGame(Game):
     def studies(self) -> dict[str, Any]:
         from ludoverse.games.universal_rule import studies
 
-        return {"planets": studies.planets}
+        return {"planets": studies.planets, "sneak": studies.sneak}
 
     def game_metrics(self, state: Any) -> dict[str, float]:
         from ludoverse.games.universal_rule.reporting import metrics

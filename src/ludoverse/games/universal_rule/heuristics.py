@@ -17,7 +17,7 @@ comparison cannot see the point, such as secret funds):
   fall short;
 - support the defence against the leader, or the side the viewer gains from; a supporter of
   the defence commits 1 credit (a free Explore if the attack fails);
-- try a Sneak Attack Victory whenever it is offered, and stop one with a larger fleet.
+- try a Sneak Attack Victory whenever the hand can win it, and stop one with a larger fleet.
 """
 
 from __future__ import annotations

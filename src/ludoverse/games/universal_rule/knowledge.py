@@ -37,6 +37,83 @@ def face_down(s: UniversalRuleState, q: int) -> bool:
     return bool(s.committed[q]) and s.phase in (P.COMMIT, P.FUNDS)
 
 
+# What everyone can tell (whom to ask, and whether a lone move is visibly forced) -----------
+
+
+def known_in_hand(s: UniversalRuleState, q: int) -> list[int]:
+    """The cards of ``q``'s hand known to every seat (and a spectator)."""
+    if face_down(s, q):
+        return []
+    return [c for c in s.hands[q] if s.revealed[c]]
+
+
+def unseen(s: UniversalRuleState) -> list[int]:
+    """Cards a spectator cannot place: not in play, not in the discard pile, not known in a
+    hand (the deck, the removed planets, hands, face-down and given-up cards)."""
+    R = s.R
+    box = range(R.num_cards) if s.opts.edge_of_war else R.base
+    public = set(s.discard)
+    for q in range(s.n):
+        public.update(known_in_hand(s, q))
+    return [c for c in box if s.owner[c] < 0 and c not in public]
+
+
+def may_hold(s: UniversalRuleState, q: int) -> list[int]:
+    """Every card that ``q``'s hand could hold as far as a spectator can tell: the known
+    ones, and any unseen card while some of the hand is unknown."""
+    known = known_in_hand(s, q)
+    if len(known) == len(s.hands[q]):
+        return known
+    return known + unseen(s)
+
+
+def public_fleet_ceiling(s: UniversalRuleState, q: int) -> int:
+    """The largest fleet ``q``'s hand could show in a Sneak Attack Victory, as far as a
+    spectator can tell."""
+    from ludoverse.games.universal_rule.winning import hand_fleet
+
+    known = known_in_hand(s, q)
+    fleets = sorted((hand_fleet(s, [c]) for c in unseen(s)), reverse=True)
+    return hand_fleet(s, known) + sum(fleets[:len(s.hands[q]) - len(known)])
+
+
+def colonize_options(s: UniversalRuleState, q: int, budget: int, cards: list[int]
+                     ) -> set[tuple[int, int]]:
+    from ludoverse.games.universal_rule.planets import may_colonize
+
+    return {(c, side) for c in cards for side in (0, 1)
+            if may_colonize(s, q, c, side, budget)}
+
+
+def forced_is_public(s: UniversalRuleState) -> bool:
+    """With one legal move: whether every seat can tell that the seat to move has only it.
+
+    Most counts are public (hand sizes, credits, planets in play). Three depend on a hand: a
+    Colonize (choosing it, picking the card, following it) and the start of a Sneak Attack
+    Victory. There the move is played unasked only if no card the hand could hold, as far
+    as a spectator can tell, would give a second choice.
+    """
+    from ludoverse.games.universal_rule import actions as A
+
+    if s.pending:  # a Thug's victim (2+ seats) or a discard (hand size): public counts
+        return True
+    ph = s.phase
+    if ph == P.CHOOSE:  # only Produce: is Colonize visibly out of reach?
+        p = s.active
+        return not colonize_options(s, p, s.credits[p], may_hold(s, p))
+    if ph == P.ACT and s.action == A.COLONIZE:
+        p = s.active
+        return len(colonize_options(s, p, s.credits[p], may_hold(s, p))) <= 1
+    if ph == P.FOLLOW and s.action == A.COLONIZE:
+        q = s.asked
+        budget = s.credits[q] - s.cost
+        return budget < 0 or not colonize_options(s, q, budget, may_hold(s, q))
+    if ph == P.SNEAK and not s.shown[s.active]:  # can the hidden hand reach the target?
+        p = s.active
+        return len(known_in_hand(s, p)) == len(s.hands[p])
+    return True
+
+
 def determinize(s: UniversalRuleState, seat: int, rng: random.Random) -> UniversalRuleState:
     """UR-KNOW-6."""
     t = s.search_clone() if s.quiet else s.clone()

@@ -29,14 +29,18 @@ class UniversalRuleOptions(BaseModel):
         "+ fleet of cards (+ the attacking planet for the attacker), or credits only.")
     sneak_attack: Literal["designed", "off"] = Field(
         "designed", description="Play our design of the Sneak Attack Victory, or leave it out.")
+    sneak_unit: Literal["fleet", "card"] = Field(
+        "fleet", description="Sneak Attack: half a VP per point of fleet shown (fleet) or per "
+        "card shown (card); a larger fleet, or more cards, stops it.")
     edge_of_war: bool = Field(
         False, description="Edge of War: shuffle in Roza System, Vianov and Wovis and remove 3 "
         "random planets.")
     first_player: Literal["random", "seat0"] = Field(
         "random", description="Who takes the first turn (the rulebook does not say).")
     round_limit: int = Field(
-        100, ge=0, le=1000, description="A safeguard the rulebook lacks: after this many rounds "
-        "with no winner the game ends and the most VP wins (0: no limit).")
+        0, ge=0, le=1000, description="Not in the rulebook (0: no limit, the rulebook's "
+        "reading). For studies: after this many rounds with no winner the game ends, the most "
+        "VP win, and the outcome says 'round limit'.")
     auto_forced: bool = Field(
         True, description="Play a decision automatically when it has only one legal choice.")
 

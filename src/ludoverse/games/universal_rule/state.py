@@ -204,9 +204,14 @@ class UniversalRuleState(FastState):
             kind, _ = A.split(action)
         except ValueError as exc:
             return str(exc)
-        what = P.PENDING[self.pending[0][0]] if self.pending else P.PHASES[self.phase]
-        return (f"{kind.replace('_', ' ')} ({self.action_label(action)}) is not legal now: "
-                f"seat {self.current_player} is to decide: {what.replace('_', ' ')}")
+        from ludoverse.games.universal_rule.views import why_illegal
+
+        what_move = self.action_label(action, self.current_player)
+        why = why_illegal(self, action)
+        if not why:
+            what = P.PENDING[self.pending[0][0]] if self.pending else P.PHASES[self.phase]
+            why = f"seat {self.current_player} is to decide: {what.replace('_', ' ')}"
+        return f"{kind.replace('_', ' ')} ({what_move}) is not legal now: {why}"
 
     def is_terminal(self) -> bool:
         return self.phase == P.OVER
@@ -235,10 +240,15 @@ class UniversalRuleState(FastState):
 
         return determinize(self, seat, rng)
 
-    def action_label(self, action: int) -> str:
+    def _forced_is_public(self) -> bool:
+        from ludoverse.games.universal_rule.knowledge import forced_is_public
+
+        return forced_is_public(self)
+
+    def action_label(self, action: int, seat: int | None) -> str:
         from ludoverse.games.universal_rule.views import label
 
-        return label(self, action)
+        return label(self, action, seat)
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         from ludoverse.games.universal_rule.views import observation

@@ -139,8 +139,12 @@ def _battle(s: UniversalRuleState, me: int | None, fleet_capacity: Any) -> dict[
 # Labels -------------------------------------------------------------------------------------
 
 
-def label(s: UniversalRuleState, a: int) -> str:
+def label(s: UniversalRuleState, a: int, seat: int | None) -> str:
+    """The move as ``seat`` reads it: the seat to move in full; every other viewer only what
+    the move shows once played (a given-up or face-down card, a secret side or amount)."""
     kind, i = A.split(a)
+    if seat != s.current_player and kind in SECRET_LABELS:
+        return SECRET_LABELS[kind]
     if kind == "choose_action":
         return A.ACTIONS[i].capitalize()
     if kind == "follow_cost":
@@ -173,6 +177,55 @@ def label(s: UniversalRuleState, a: int) -> str:
     if kind == "give_up":
         return f"Give up {s.name(i)} (keep the other two)"
     return f"Reveal {s.name(i)}"
+
+
+SECRET_LABELS = {
+    "give_up": "Give up a card (keep the other two)",
+    "commit_card": "Commit a card face down",
+    "support_side": "Choose a side in secret",
+    "commit_credits": "Commit credits in secret",
+}
+"""What the other viewers read of a secret move (UR-KNOW-2, UR-KNOW-3): it shows them only
+that a choice was made, until the set-up ends or the battle is revealed."""
+
+
+def why_illegal(s: UniversalRuleState, a: int) -> str | None:
+    """A reason for the seat to move, in terms of its own hand and credits, for the refusals
+    that depend on them (None: the generic reason will do)."""
+    from ludoverse.games.universal_rule.winning import why_no_sneak
+
+    if s.pending or s.phase == P.OVER:
+        return None
+    reason = why_no_sneak(s, a)
+    if reason:
+        return reason
+    try:
+        kind, i = A.split(a)
+    except ValueError:
+        return None
+    q = s.current_player
+    if kind == "choose_action" and i == A.COLONIZE and s.phase == P.CHOOSE:
+        if not s.hands[q]:
+            return "you cannot colonize: your hand is empty"
+        exclusive = (" (your Exclusive planet also forbids a second planet of the same cost)"
+                     if PL.has_kind(s, q, PL.EXCLUSIVE_COST) else "")
+        return (f"you cannot colonize: no card in your hand can be put into play with your "
+                f"{s.credits[q]} credits{exclusive}")
+    colonizing = s.action == A.COLONIZE and s.phase in (P.ACT, P.FOLLOW)
+    if kind != "colonize" or not colonizing:
+        return None
+    card, side = divmod(i, 2)
+    what = f"{s.name(card)} ({SIDES[side]} side)"
+    if card not in s.hands[q]:
+        return f"you cannot colonize {what}: it is not in your hand"
+    follow = s.cost if s.phase == P.FOLLOW else 0
+    price = PL.colonize_cost(s, q, card, side)
+    if price + follow > s.credits[q]:
+        extra = f" on top of the follow cost of {follow}" if follow else ""
+        return (f"you cannot colonize {what}: it costs {price}{extra} and you have "
+                f"{s.credits[q]} credits")
+    return (f"you cannot colonize {what}: your Exclusive planet forbids a second planet "
+            "of that cost")
 
 
 def _pass_label(s: UniversalRuleState) -> str:

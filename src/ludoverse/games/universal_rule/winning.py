@@ -65,6 +65,10 @@ def sneak_bonus(s: UniversalRuleState, fleet: int) -> int:
 
 
 def hand_fleet(s: UniversalRuleState, cards: list[int]) -> int:
+    """UR-SNEAK-2, UR-OPT-12: the fleet ``cards`` show in a Sneak Attack Victory: their fleet
+    values, or (``sneak_unit=card``) one unit per card."""
+    if s.opts.sneak_unit == "card":
+        return len(cards)
     return sum(PL.card_fleet(s.R, s.opts, c) for c in cards)
 
 
@@ -141,16 +145,40 @@ def outcome(s: UniversalRuleState) -> Outcome:
 
 
 def sneak_offered(s: UniversalRuleState, seat: int, current: int) -> bool:
-    """UR-SNEAK-1: offered when the whole hand's fleet could carry the player to the target."""
-    hand = s.hands[seat]
-    return (s.opts.sneak_attack == "designed" and bool(hand)
-            and current + sneak_bonus(s, hand_fleet(s, hand)) >= target(s))
+    """UR-SNEAK-1: offered when a hand of that size could carry the player to the target, as
+    far as everyone can tell (the known cards, and the strongest unseen cards for the rest).
+    Whether the real hand can is the player's own secret: see :func:`sneak_reachable`."""
+    from ludoverse.games.universal_rule.knowledge import public_fleet_ceiling
+
+    return (s.opts.sneak_attack == "designed" and bool(s.hands[seat])
+            and current + sneak_bonus(s, public_fleet_ceiling(s, seat)) >= target(s))
+
+
+def sneak_reachable(s: UniversalRuleState, seat: int) -> bool:
+    """UR-SNEAK-1: revealing the whole hand could win (else only declining is legal)."""
+    return vp(s, seat) + sneak_bonus(s, hand_fleet(s, s.hands[seat])) >= target(s)
 
 
 def legal(s: UniversalRuleState) -> list[int]:
     q = s.active if s.phase == P.SNEAK else s.asked
     shown = s.shown[q]
+    if s.phase == P.SNEAK and not shown and not sneak_reachable(s, q):
+        return [A.PASS]
     return [A.PASS, *sorted(A.REVEAL + c for c in s.hands[q] if c not in shown)]
+
+
+def why_no_sneak(s: UniversalRuleState, a: int) -> str | None:
+    """The mover's reason a reveal is refused at the start of a hopeless attempt (it names
+    only their own hand's total)."""
+    if s.phase != P.SNEAK or s.pending or s.shown[s.active] or not A.REVEAL <= a < A.NUM_ACTIONS:
+        return None
+    p = s.active
+    if a - A.REVEAL not in s.hands[p] or sneak_reachable(s, p):
+        return None
+    fleet = hand_fleet(s, s.hands[p])
+    return (f"a Sneak Attack Victory cannot win now: your whole hand's fleet is {fleet}, worth "
+            f"{sneak_bonus(s, fleet)} VP, and you have {vp(s, p)} of the {target(s)} VP needed; "
+            "you may only decline")
 
 
 def play(s: UniversalRuleState, a: int) -> None:
@@ -167,7 +195,8 @@ def play(s: UniversalRuleState, a: int) -> None:
         if not s.shown[p]:  # no attempt
             s.phase = P.END
             return
-        s.log("sneak_attack", seat=p, fleet=s.sneak_fleet, bonus=sneak_bonus(s, s.sneak_fleet))
+        s.log("sneak_attack", seat=p, fleet=s.sneak_fleet, bonus=sneak_bonus(s, s.sneak_fleet),
+              vp=vp(s, p), cards_shown=len(s.shown[p]))
         s.phase = P.COUNTER
         s.asked = (p + 1) % s.n
         return

@@ -141,6 +141,13 @@ async function uploadRecord(ev) {
 
 let socket = null;
 
+// A player may ask for their only legal move to be played by itself. The server asks every
+// seat even when it has one move (so nobody learns that its cards left no choice); this
+// plays it after the same delay every time, so the timing says nothing either.
+const AUTO_ONLY_MOVE = "ludoverse:auto-only-move";
+const AUTO_DELAY_MS = 1500;
+const autoOnlyMove = () => localStorage.getItem(AUTO_ONLY_MOVE) === "1";
+
 async function tablePage(id) {
   if (socket) socket.close();
   const token = tokens.get(id);
@@ -179,6 +186,7 @@ async function tablePage(id) {
 
   let view = null;
   let pending = false;
+  let autoTimer = null;
   const send = (msg) => socket && socket.readyState === 1 && socket.send(JSON.stringify(msg));
   const act = (actionId) => {
     if (pending || !view) return;
@@ -190,6 +198,10 @@ async function tablePage(id) {
   function draw(v) {
     view = v;
     pending = false;
+    clearTimeout(autoTimer);
+    if (v.legal.length === 1 && autoOnlyMove()) {
+      autoTimer = setTimeout(() => { if (view === v) act(v.legal[0].id); }, AUTO_DELAY_MS);
+    }
     const pageBox = main.querySelector(".table-page");
     pageBox.classList.remove("waiting");
     pageBox.dataset.moves = v.table.moves;  // which position the page shows (for tests, too)
@@ -201,6 +213,13 @@ async function tablePage(id) {
     drawActions(actionsBox, v, act);
     clear(controls);
     if (v.undo > 0) controls.append(el("button", { id: "undo", onclick: () => send({ type: "undo" }) }, "Undo my last move"));
+    if (v.seat !== null && v.table.status !== "finished") {
+      const box = el("input", { id: "auto-only-move", type: "checkbox", checked: autoOnlyMove(), onchange: () => {
+        localStorage.setItem(AUTO_ONLY_MOVE, box.checked ? "1" : "0");
+        draw(view);
+      } });
+      controls.append(el("label.auto-only-move", {}, box, ` Play my only move by itself (after ${AUTO_DELAY_MS / 1000} s)`));
+    }
     if (v.seat !== null && v.table.status !== "finished") controls.append(el("button", { onclick: () => leaveTable(id, token) }, "Leave the table"));
     if (v.events_start === 0) clear(logBox);
     for (const e of v.events) logBox.append(el("li", {}, eventText(mod, e, ctx)));

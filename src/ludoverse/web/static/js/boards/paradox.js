@@ -443,7 +443,14 @@ function matCards(obs, pv, legal, ctx, mine) {
 
 function scorePile(obs, pv, legal, mine) {
   const fractured = new Set((obs.ring || []).filter((w) => w && w.fractured).map((w) => w.name));
-  const box = el("div.px-score", {}, el("div.px-score-title", {}, `Score pile · ${pv.score_pile.length} card${pv.score_pile.length === 1 ? "" : "s"}`));
+  const size = pv.score_pile_size ?? pv.score_pile.length;
+  const box = el("div.px-score", {}, el("div.px-score-title", {}, `Score pile · ${size} card${size === 1 ? "" : "s"}${pv.score_pile_face_down ? " (face down)" : ""}`));
+  if (pv.score_pile_face_down) {  // someone else's pile: only its size is public
+    box.append(el("div.px-score-groups", {}, size
+      ? Array.from({ length: size }, () => el("span.px-chip.back", { title: "a face-down scored card" }, "?"))
+      : el("span.px-muted", {}, "empty")));
+    return box;
+  }
   const groups = new Map();
   for (const card of pv.score_pile) {
     names.set(card.id, card.name);
@@ -583,12 +590,26 @@ function worldName(ctx, w) {
 const cardName = (id) => names.get(id) || `card ${id}`;
 const cell = (k) => `r${Math.floor(k / SIZE) + 1}c${(k % SIZE) + 1}`;
 
+// What a draw from the deck brought besides its cards: Nebulas, and a reshuffle.
+function drawnNotes(e) {
+  const notes = [];
+  if (e.reshuffled) notes.push(`the discard pile (${e.reshuffled} cards) is shuffled into a new deck first`);
+  for (const n of e.nebulas || []) notes.push(`a Nebula (${cardName(n)}) covers the Anomaly`);
+  return notes.length ? `; ${notes.join("; ")}` : "";
+}
+
+function maelstromText(e) {
+  if (e.exhausted) return "The Maelstrom would turn, but no Maelstrom card is left.";
+  if (e.card < 0) return `The Maelstrom fizzles (turned up: ${e.turned.map(cardName).join(", ") || "nothing"})${drawnNotes({ reshuffled: e.reshuffled })}.`;
+  return `A Maelstrom card is laid over ${cardName(e.card)}${e.replaced >= 0 ? ` (the unclaimed one over ${cardName(e.replaced)} leaves play)` : ""}${drawnNotes({ reshuffled: e.reshuffled })}.`;
+}
+
 export function eventText(e, ctx) {
   const who = typeof e.seat === "number" ? seatName(ctx, e.seat) : "";
   switch (e.kind) {
     case "setup": return `Set-up: ${e.players} players; ${seatName(ctx, e.chief_scientist)} is the first Chief Scientist.`;
     case "turn": return `Turn ${e.turn} begins; Chief Scientist: ${seatName(ctx, e.chief_scientist)}.`;
-    case "research_hand": return `${who} draws a Research Hand of ${e.size}.`;
+    case "research_hand": return `${who} draws a Research Hand of ${e.size}${drawnNotes(e)}.`;
     case "research_hand_cards": return `${who} sees the Research Hand: ${e.cards.map(cardName).join(", ")}.`;
     case "draft": return `${who} takes ${cardName(e.card)} (${e.source}).`;
     case "hand_returned": return `${who} puts ${e.cards} card${e.cards === 1 ? "" : "s"} back on the deck.`;
@@ -602,8 +623,9 @@ export function eventText(e, ctx) {
     case "lost": return `${who} loses ${cardName(e.card)} off Danger!.`;
     case "breakthrough": return `${who} uses ${cardName(e.card)}.`;
     case "wipe": return `${who} wipes ${e.spaces.length} discs (${cell(e.spaces[0])}–${cell(e.spaces[e.spaces.length - 1])}).`;
-    case "nebula": return `A Nebula (${cardName(e.card)}) covers the Anomaly.`;
-    case "wormhole": return "Cleanup: the Wormhole is refilled.";
+    case "wormhole": return `Cleanup: the Wormhole is refilled${drawnNotes(e)}.`;
+    case "refill": return `${who}'s Matrix is refilled with ${e.discs.length} disc${e.discs.length === 1 ? "" : "s"}${e.purple ? `; ${e.purple} purple Trigger Disc${e.purple === 1 ? " is" : "s are"} set aside` : ""}.`;
+    case "maelstrom": return maelstromText(e);
     case "quake": return `The Quake moves ${e.steps} space${e.steps === 1 ? "" : "s"} to space ${e.space + 1}${e.world !== null && e.world !== undefined && e.world >= 0 ? ` (${worldName(ctx, e.world)})` : ""}${e.effect ? `: ${String(e.effect).replaceAll("_", " ")}` : ""}.`;
     case "repaired": return `${who} repairs ${cardName(e.card)}.`;
     case "nexus_repaired": return `${who} repairs ${cardName(e.card)} (its Shield returns).`;
@@ -611,7 +633,7 @@ export function eventText(e, ctx) {
     case "shielded": return `${who} shields ${worldName(ctx, e.world)} with ${e.colour}.`;
     case "stabilised": return `${who} stabilises ${worldName(ctx, e.world)} with ${e.colour}.`;
     case "resource_lost": return `${who} lets a ${e.colour} resource go.`;
-    case "rebuild": return `${who} rebuilds a locked Matrix.`;
+    case "rebuild": return `${who} rebuilds a locked Matrix${e.purple ? `; ${e.purple} purple Trigger Disc${e.purple === 1 ? " is" : "s are"} set aside` : ""}.`;
     case "fracture_discard": return `${who} discards ${cardName(e.card)} (Fractured World).`;
     case "flare_step": return `${who}'s ${cardName(e.card)} advances to step ${e.step}.`;
     case "flare_scored": return `${who} completes ${cardName(e.card)}.`;
@@ -621,10 +643,8 @@ export function eventText(e, ctx) {
     case "alliance_used": return `${who} uses the ${e.colour} Alliance.`;
     case "alliance_broken": return `${who} breaks ${seatName(ctx, e.holder)}'s ${e.colour} Alliance.`;
     case "allocate_maelstrom": return `${who} pays ${e.colour} towards the Maelstrom.`;
-    case "trigger_disc": return `A purple Trigger Disc is set aside (${e.count}).`;
     case "matrix_level": return `The Matrix scenario is now level ${e.level}.`;
-    case "reshuffle": return `The discard pile (${e.cards} cards) is shuffled into a new deck.`;
-    case "game_end": return e.fractured?.length ? `Game end: ${e.fractured.length} World(s) still Fractured.` : "Game end: no World is Fractured.";
+    case "game_end": return `Game end: the score piles are turned up; ${e.fractured?.length ? `${e.fractured.length} World${e.fractured.length === 1 ? " is" : "s are"} still Fractured` : "no World is Fractured"}.`;
     case "final_scores": return `Final scores: ${e.scores.map((s, p) => `${seatName(ctx, p)} ${s}`).join(", ")}.`;
     default: return null;
   }

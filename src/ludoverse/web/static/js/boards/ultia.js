@@ -29,9 +29,10 @@ const PHASE_TEXT = {
 const BIDDING_PHASES = ["bidding", "declare_plan", "bid_trump", "discard"];
 const TRUMP_TIMING = { exploration: "Main Surveyor names trump", bid: "trump named with the bid", none: "no trump" };
 
-// The default Exploration Plan List (data/plans.toml), for names and texts the observation
-// gives only as ids. Names and values seen in the legal "declare" actions take precedence,
-// so a table playing another plan list still shows its own names.
+// The shipped plans (data/plans.toml, and the two no-trump plans that only the
+// plan_list=with_no_trump option's list adds), for names and texts the observation gives
+// only as ids. Names and values seen in the legal "declare" actions take precedence, so a
+// table playing another plan list still shows its own names.
 const PLANS = {
   survey: {"name": "Survey","progress": 10,"trump": "exploration","description": "Win at least 5 of the 10 tricks.","conditions": {"tricks_min": 5}},
   last_light: {"name": "Last Light","progress": 11,"trump": "exploration","description": "Win the last trick and at least 5 tricks in all.","conditions": {"tricks_min": 5,"win_tricks": [10]}},

@@ -434,12 +434,13 @@ function blackHoleBoard(pv, legal, small) {
     root.append(svg("line", { x1: px + 46, y1: ch === 0 ? py + 26 : py, x2: p0.x, y2: p0.y + (ch === 0 ? -p0.R : p0.R), class: `um-entry ${name}` }));
     root.append(clickable(plaque, acts));
   });
-  // Wormholes last, over the spaces
+  // Wormholes last, over the spaces; the one being moved (public: UM-WORM-7) is marked
+  const moving = new Set((pv.wormholes || []).filter((w) => w.moving).map((w) => w.index));
   for (const { sp, p, name } of worms) {
     const w = sp.wormhole;
     const wx = p.x + p.R * 0.72;
     const wy = p.y - p.R * 0.72;
-    const g = svg("g", { class: `um-worm${w.open ? " open" : " closed"}`, "data-wormhole": w.index, "data-channel": name, "data-space": sp.space },
+    const g = svg("g", { class: `um-worm${w.open ? " open" : " closed"}${moving.has(w.index) ? " moving" : ""}`, "data-wormhole": w.index, "data-channel": name, "data-space": sp.space },
       svg("circle", { cx: wx, cy: wy, r: 9 }),
       w.open ? svg("path", { d: `M${wx - 4},${wy} a4,4 0 1,1 4,4 a2.5,2.5 0 1,1 -2,-2.5`, class: "um-worm-swirl" })
         : svg("path", { d: `M${wx - 5},${wy - 5} L${wx + 5},${wy + 5}`, class: "um-worm-x" }),
