@@ -442,6 +442,24 @@ def test_per_call_budget_overrides_the_spec() -> None:
     assert big.choose(state, 0, random.Random(0), budget=30) in state.legal_actions()
 
 
+def test_a_time_cap_keeps_the_spec_and_adds_a_deadline() -> None:
+    """A server caps every bot move in time: the level's own budget still applies, and a
+    runaway spec stops at the cap with its best move so far."""
+    state = NimState(NIM, 10)
+    small = make("ismcts:iters=30")
+    assert isinstance(small, ISMCTSBot)
+    r = small.search(state, 0, random.Random(0), budget={"cap_ms": 60_000})
+    assert r.iterations == 30
+    big = make("ismcts:iters=50000000")
+    assert isinstance(big, ISMCTSBot)
+    t0 = time.perf_counter()
+    r = big.search(state, 0, random.Random(0), budget={"cap_ms": 40})
+    assert 1 <= r.iterations < 50_000_000 and time.perf_counter() - t0 < 5.0
+    timed = make("ismcts:ms=20")
+    assert isinstance(timed, ISMCTSBot)
+    assert timed._budget({"cap_ms": 1000}) == (None, 20.0)
+
+
 def test_a_budget_of_the_wrong_type_is_refused() -> None:
     bot = make("ismcts:iters=10")
     assert isinstance(bot, ISMCTSBot)

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -23,24 +24,30 @@ def free_port() -> int:
 class Server:
     """``ludoverse serve`` as a child process on 127.0.0.1."""
 
-    def __init__(self, db: str, bot_workers: int = 0, bot_pace: float = 0.0) -> None:
+    def __init__(self, db: str, bot_workers: int = 0, bot_pace: float = 0.0,
+                 config: str | None = None, log: str | None = None) -> None:
         self.db = db
         self.bot_workers = bot_workers
         self.bot_pace = bot_pace
+        self.config = config
+        self.log = log
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
+        extra = ["--config", self.config] if self.config else []
+        err = open(self.log, "wb") if self.log else subprocess.PIPE  # noqa: SIM115
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "ludoverse", "serve", "--port", str(self.port),
              "--db", self.db, "--bot-workers", str(self.bot_workers),
-             "--bot-pace", str(self.bot_pace)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+             "--bot-pace", str(self.bot_pace), *extra],
+            stdout=subprocess.DEVNULL, stderr=err)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(self.proc.stderr.read().decode() if self.proc.stderr else "")
+                out = self.proc.stderr.read().decode() if self.proc.stderr else ""
+                raise RuntimeError(out or (Path(self.log).read_text() if self.log else ""))
             try:
                 if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
                     return

@@ -12,10 +12,26 @@ from tests.server.live import Server
 
 from ludoverse.server.loadtest import run
 
+LOAD = """
+# 50 people on one address, playing as fast as their bots let them
+[limits]
+open_tables_per_address = 1000
+[rates]
+create = "1000/minute"
+action = "1000/second"
+read = "1000/second"
+socket = "1000/minute"
+socket_message = "1000/second"
+[bots]
+pace_seconds = 0
+"""
+
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    s = Server(f"sqlite:///{tmp_path / 'load.db'}", bot_workers=1)
+    cfg = tmp_path / "server.toml"
+    cfg.write_text(LOAD)
+    s = Server(f"sqlite:///{tmp_path / 'load.db'}", bot_workers=1, config=str(cfg))
     s.start()
     yield s
     s.stop()

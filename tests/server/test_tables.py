@@ -52,11 +52,12 @@ def act(c: TestClient, tid: str, token: str, action: int, expect: int | None = N
 
 
 @pytest.mark.parametrize(("body", "message"), [
-    ({"game": "chess", "seats": [{}]}, "chess"),
-    ({"game": "ultia", "seats": [{}]}, "3-3 players"),
-    ({"game": "ultia", "seats": [{}] * 3, "options": {"no_such": 1}}, "bad options"),
-    ({"game": "ultia", "seats": [{}, {}, {"kind": "bot", "bot": "robot"}]}, "unknown bot"),
-    ({"game": "ultia", "seats": [{}, {}, {"kind": "alien"}]}, "kind must be"),
+    ({"game": "chess", "seats": [{}]}, "'ultia'"),  # the message lists the games
+    ({"game": "ultia", "seats": [{}]}, "at least 3 items"),
+    ({"game": "ultia", "seats": [{}] * 3, "options": {"no_such": 1}}, "options.no_such"),
+    ({"game": "ultia", "seats": [{}, {}, {"kind": "bot", "bot": "robot"}]}, "'medium'"),
+    ({"game": "ultia", "seats": [{}, {}, {"kind": "alien"}]}, "'human' or 'bot'"),
+    ({"game": "ultia", "seats": [{"name": "x" * 41}, {}, {}]}, "at most 40 characters"),
 ])
 def test_a_bad_table_is_refused_with_a_clear_message(client: TestClient, body: dict,
                                                      message: str) -> None:
@@ -112,7 +113,8 @@ def test_only_the_seat_to_move_may_move_and_only_legally(client: TestClient) -> 
         (act(client, tid, tokens[other], legal[0]["id"]), 409, "not_your_turn"),
         (act(client, tid, tokens[mover], illegal), 409, "illegal"),
         (act(client, tid, tokens[mover], legal[0]["id"], expect=7), 409, "stale"),
-        (act(client, tid, "not-a-token", legal[0]["id"]), 403, "forbidden"),
+        (act(client, tid, "a" * 24, legal[0]["id"]), 403, "forbidden"),
+        (act(client, tid, "not a token!", legal[0]["id"]), 400, "bad_request"),
     ]
     for r, status, code in refusals:
         assert (r.status_code, r.json()["error"]) == (status, code)
@@ -343,8 +345,8 @@ def test_records_download_upload_and_replay_step_by_step(client: TestClient) -> 
     assert last["observation"] == json.loads(json.dumps(final.observation(None)))
     assert last["outcome"] == rec["outcome"]
     bad = dict(rec, actions=[*rec["actions"][:3], 99999])
-    r = client.post("/api/records", json=bad)
-    assert r.status_code == 400 and "illegal" in r.json()["message"]
+    r = client.post("/api/records", json=bad)  # well-formed, but the game refuses it
+    assert r.status_code == 422 and "illegal" in r.json()["message"]
     assert client.post("/api/records", json={"nope": 1}).status_code == 400
 
 
@@ -364,10 +366,10 @@ def test_a_table_can_use_a_content_file(client: TestClient) -> None:
     assert made["table"]["custom_content"] is True
     r = client.post("/api/tables", json={"game": "multiuniversum", "seats": humans(2),
                                          "content_toml": text.replace("[[", "[[[", 1)})
-    assert r.status_code == 400 and "TOML" in r.json()["message"]
+    assert r.status_code == 422 and "TOML" in r.json()["message"]
     r = client.post("/api/tables", json={"game": "multiuniversum", "seats": humans(2),
                                          "content_toml": "cards = 3"})
-    assert r.status_code == 400 and "bad content" in r.json()["message"]
+    assert r.status_code == 422 and "bad content" in r.json()["message"]
 
 
 def test_a_seat_handed_to_a_bot_is_played_by_the_bot_only(client: TestClient) -> None:

@@ -60,15 +60,24 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
+def watch(pg: Page, errors: list[str]) -> Page:
+    """Collect the page's JavaScript errors and anything its Content-Security-Policy
+    refused (the pages must work under the server's policy, with no inline script or
+    style)."""
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.on("console", lambda m: errors.append(m.text)
+          if "Content Security Policy" in m.text else None)
+    return pg
+
+
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    pg = ctx.new_page()
     errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg = watch(ctx.new_page(), errors)
     yield pg
     ctx.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    assert not errors, f"JavaScript errors or refusals on the page: {errors}"
 
 
 def shot(page: Page, name: str, **kw: Any) -> Path:

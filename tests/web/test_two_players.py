@@ -13,7 +13,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 from tests.server.live import Server
-from tests.web.conftest import shot
+from tests.web.conftest import shot, watch
 from tests.web.driver import fix_seed, listen
 
 NOT_WHERE = {"cannot_hold"}
@@ -48,7 +48,8 @@ def may_know(obs: dict[str, Any]) -> set[str]:
 def test_two_people_never_see_each_others_hand(db_server: Server, browser: Browser) -> None:
     ctx_a, ctx_b = browser.new_context(), browser.new_context()  # separate storage: two people
     ctx_b.add_init_script("localStorage.setItem('ludoverse:auto-only-move', '1')")
-    a, b = ctx_a.new_page(), ctx_b.new_page()
+    errors: list[str] = []
+    a, b = watch(ctx_a.new_page(), errors), watch(ctx_b.new_page(), errors)
     states = {"a": listen(a), "b": listen(b)}
     a.goto(db_server.url + "/")
     a.click("[data-create=ultia]")
@@ -98,6 +99,7 @@ def test_two_people_never_see_each_others_hand(db_server: Server, browser: Brows
     assert {m["seat"] for m in states["b"]} == {1}
     ctx_a.close()
     ctx_b.close()
+    assert not errors, f"JavaScript errors or refusals on the pages: {errors}"
 
 
 def check_no_leak(pages: dict[str, Page], states: dict[str, list[dict[str, Any]]]) -> int:

@@ -229,9 +229,14 @@ class ISMCTSBot:
 
     def _budget(self, budget: Any) -> tuple[int | None, float | None]:
         """A per-call budget (an int of iterations, or ``{"iters": .., "ms": ..}``) overrides
-        the spec's."""
+        the spec's; ``{"cap_ms": ..}`` keeps the spec's and adds a deadline (a server's time
+        limit on every bot move)."""
         if budget is None:
             return self.iters, self.ms
+        if isinstance(budget, dict) and set(budget) == {"cap_ms"}:
+            cap = float(budget["cap_ms"])
+            if cap > 0:
+                return self.iters, cap if self.ms is None else min(self.ms, cap)
         if isinstance(budget, int) and not isinstance(budget, bool):
             if budget < 1:
                 raise ValueError(f"an ISMCTS budget needs at least 1 iteration, not {budget}")

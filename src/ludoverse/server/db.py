@@ -159,9 +159,9 @@ def finished_record(db: Session, table_id: str) -> tuple[GameRecord, list[SeatRo
     row = db.get(TableRow, table_id)
     if row is None:
         raise not_found("game")
-    if row.status != "finished":
+    if row.status not in ("finished", "abandoned"):
         raise conflict("not_finished", "the game is not over yet: records and replays open "
-                                       "when it is")
+                                       "when it is (or when the table is closed)")
     seats, acts = seats_of(db, table_id), actions_of(db, table_id)
     rec = GameRecord(game=row.game, version=row.version, players=row.players, seed=row.seed,
                      options=row.options, content=row.content,

@@ -12,6 +12,7 @@ class TableError(Exception):
         self.status = status
         self.code = code
         self.message = message
+        self.headers: dict[str, str] = {}
 
     def to_json(self) -> dict[str, str]:
         return {"error": self.code, "message": self.message}
@@ -31,3 +32,8 @@ def forbidden(message: str) -> TableError:
 
 def conflict(code: str, message: str) -> TableError:
     return TableError(409, code, message)
+
+
+def too_many(message: str) -> TableError:
+    """A cap (not a rate) is reached: waiting will not help until something closes."""
+    return TableError(429, "too_many", message)

@@ -10,10 +10,13 @@ that was never acknowledged.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import delete, update
@@ -25,6 +28,7 @@ from ludoverse.core.records import GameRecord
 from ludoverse.core.registry import load
 from ludoverse.server import undo
 from ludoverse.server.botpool import BotPool
+from ludoverse.server.config import ServerConfig
 from ludoverse.server.db import (
     ActionRow,
     SeatRow,
@@ -36,16 +40,18 @@ from ludoverse.server.db import (
     token_hash,
     unfinished,
 )
-from ludoverse.server.errors import TableError, bad_request, conflict, forbidden, not_found
+from ludoverse.server.errors import (
+    TableError,
+    bad_request,
+    conflict,
+    forbidden,
+    not_found,
+    too_many,
+)
 from ludoverse.server.writer import Writer
 from ludoverse.sim.play import bot_seed
 
 log = logging.getLogger("ludoverse.server")
-
-BOT_PACE = 0.6
-"""Seconds a bot takes at least for a move at a table with people. How long a bot thinks
-would otherwise show the others how many moves its hidden cards allow (a lone move is
-answered at once, a real choice takes a search), and people can follow a paced game."""
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -97,6 +103,15 @@ class Table:
     bot_task: asyncio.Task[None] | None = None
     chosen_seed: bool = False
     """The creator chose the deal (and so may know the hidden cards): shown to everyone."""
+    creator: str | None = None
+    """The address that created the table (for the per-address cap; not stored)."""
+    touched: datetime = field(default_factory=now)
+    """When the table last moved (made, joined or played): idle tables are closed."""
+    started: datetime = field(default_factory=now)
+
+    @property
+    def bots_only(self) -> bool:
+        return all(s.kind == "bot" for s in self.seats)
 
     # What clients may see ---------------------------------------------------------------------
 
@@ -153,6 +168,12 @@ class Table:
             return 0
         return undo.undoable(self.decisions, seat)
 
+    async def notice(self, message: str) -> None:
+        """A line for everyone at the table (not part of the game's log)."""
+        for c in list(self.clients):
+            with contextlib.suppress(Exception):
+                await c.send({"type": "notice", "message": message})
+
     async def broadcast(self, reset: bool = False) -> None:
         dead = []
         for c in list(self.clients):
@@ -182,11 +203,12 @@ class Hub:
     """All live tables of this server process, their storage and their bots."""
 
     def __init__(self, db: sessionmaker[Session], bots: BotPool | None = None,
-                 bot_pace: float = BOT_PACE) -> None:
+                 config: ServerConfig | None = None) -> None:
         self.db = db
         self.writer = Writer(db)
-        self.bots = bots or BotPool()
-        self.bot_pace = bot_pace
+        self.config = config or ServerConfig()
+        b = self.config.bots
+        self.bots = bots or BotPool(b.workers, b.move_seconds, b.grace_seconds)
         self.tables: dict[str, Table] = {}
 
     # Start-up -----------------------------------------------------------------------------------
@@ -211,7 +233,8 @@ class Hub:
         state = game.new_game(row.players, row.seed, row.options, content)
         t = Table(row.id, game, row.players, row.seed, row.options, row.content,
                   [Seat(x.seat, x.kind, x.bot, x.name, x.token_hash, x.joined) for x in seats],
-                  state, row.status, chosen_seed=row.chosen_seed)
+                  state, row.status, chosen_seed=row.chosen_seed,
+                  touched=_aware(row.updated), started=_aware(row.created))
         for a in acts:
             after, decision = self._next(t, a.action, a.label)
             self._advance(t, a.action, after, decision)
@@ -240,14 +263,20 @@ class Hub:
 
     async def create(self, game_name: str, seats: list[SeatSpec], options: dict[str, Any]
                      | None = None, content: dict[str, Any] | None = None,
-                     seed: int | None = None) -> tuple[Table, list[str | None]]:
+                     seed: int | None = None,
+                     address: str | None = None) -> tuple[Table, list[str | None]]:
         """A new table; returns it and each seat's token (None for bots). The first human
         seat is the creator's and is taken at once; the others wait for their invite links
-        (or, from the lobby, for anyone)."""
+        (or, from the lobby, for anyone). ``address`` is the creator's, for its cap."""
+        self._check_caps(address)
         try:
             game = load(game_name)
         except (KeyError, ValueError) as exc:
             raise bad_request(str(exc).strip("'\"")) from None
+        limits = self.config.limits
+        if len(json.dumps(options or {})) > limits.options_bytes:
+            raise bad_request(f"the options are over their limit of {limits.options_bytes} "
+                              "bytes")
         players = len(seats)
         if not game.min_players <= players <= game.max_players:
             raise bad_request(f"{game.name} is for {game.min_players}-{game.max_players} "
@@ -255,13 +284,13 @@ class Hub:
         try:
             opts = game.make_options(options or {})
         except ValueError as exc:
-            raise bad_request(f"bad options: {exc}") from None
+            raise TableError(422, "bad_options", f"bad options: {exc}") from None
         loaded = None
         if content is not None:
             try:
                 loaded = game.load_content(content)
             except (ValueError, TypeError) as exc:
-                raise bad_request(f"bad content: {exc}") from None
+                raise TableError(422, "bad_content", f"bad content: {exc}") from None
         chosen = seed is not None
         seed = secrets.randbits(31) if seed is None else seed
         state = game.new_game(players, seed, opts, loaded)
@@ -269,13 +298,9 @@ class Hub:
         made: list[Seat] = []
         for i, spec in enumerate(seats):
             kind = spec.get("kind", "human")
-            name = str(spec.get("name") or "").strip()[:40]
+            name = self._name(spec.get("name"))
             if kind == "bot":
-                bot = str(spec.get("bot") or "medium")
-                try:
-                    make(bot, game)
-                except SpecError as exc:
-                    raise bad_request(str(exc)) from None
+                bot = self._bot_spec(str(spec.get("bot") or "medium"), game)
                 tok = None
                 made.append(Seat(i, "bot", bot, name or f"Bot {i + 1} ({bot})", "-", True))
             elif kind == "human":
@@ -289,11 +314,42 @@ class Hub:
         status = "playing" if all(s.joined for s in made) else "open"
         t = Table(secrets.token_hex(8), game, players, seed, opts.model_dump(mode="json"),
                   None if loaded is None else game.content_to_json(loaded), made, state, status,
-                  chosen_seed=chosen)
+                  chosen_seed=chosen, creator=address)
         await self.writer.write(lambda s: self._store_new(s, t))
         self.tables[t.id] = t
         self._wake(t)
         return t, tokens
+
+    def _check_caps(self, address: str | None) -> None:
+        limits = self.config.limits
+        live = [t for t in self.tables.values() if t.status in ("open", "playing")]
+        if len(live) >= limits.open_tables:
+            raise too_many("the server has as many tables as it can hold: try again when "
+                           "some have finished")
+        if address is not None and sum(t.creator == address for t in live) >= \
+                limits.open_tables_per_address:
+            raise too_many(f"you have {limits.open_tables_per_address} tables open already: "
+                           "finish or leave one first")
+
+    def _name(self, raw: Any) -> str:
+        name = str(raw or "").strip()
+        if len(name) > self.config.limits.name_chars:
+            raise bad_request(f"a name is at most {self.config.limits.name_chars} characters")
+        return name
+
+    def _bot_spec(self, spec: str, game: Game) -> str:
+        """A published level (``random``, ``easy``, ``medium``, ``hard`` and the game's
+        own), or any spec where the configuration allows it."""
+        levels = self.levels(game)
+        if spec.strip().lower() in levels:
+            return spec.strip().lower()
+        if not self.config.bots.allow_specs:
+            raise bad_request(f"choose a bot level: {', '.join(levels)}")
+        try:
+            make(spec, game)
+        except SpecError as exc:
+            raise bad_request(str(exc)) from None
+        return spec
 
     def _store_new(self, s: Session, t: Table) -> None:
         s.add(TableRow(id=t.id, game=t.game.name, version=t.game.version, players=t.players,
@@ -319,9 +375,11 @@ class Hub:
         """Take a seat: with its invite token, or any free human seat of an open table (a new
         token is issued). Returns the token to keep."""
         t = self.get(table_id)
+        name = self._name(name)
         async with t.lock:
             if not 0 <= seat < t.players:
-                raise bad_request(f"seat must be 1 to {t.players}")
+                raise conflict("no_such_seat", f"this table has {t.players} seats, not "
+                                               f"{seat + 1}")
             s = t.seats[seat]
             if token is not None:
                 if self.seat_of(t, token) != seat:
@@ -333,8 +391,8 @@ class Hub:
                 new = secrets.token_urlsafe(18)
                 s.token_hash = token_hash(new)
             s.joined = True
-            if name.strip():
-                s.name = name.strip()[:40]
+            if name:
+                s.name = name
             if t.status == "open" and all(x.joined for x in t.seats):
                 t.status = "playing"
             await self.writer.write(lambda s: self._store_seats(s, t))
@@ -359,16 +417,14 @@ class Hub:
         async with t.lock:
             mine = self.seat_of(t, token)
             if not 0 <= seat < t.players:
-                raise bad_request(f"seat must be 1 to {t.players}")
+                raise conflict("no_such_seat", f"this table has {t.players} seats, not "
+                                               f"{seat + 1}")
             s = t.seats[seat]
             if s.kind == "bot":
                 raise conflict("already_bot", f"seat {seat + 1} is already a bot")
             if seat != mine and s.joined and s.connected:
                 raise conflict("seat_active", f"seat {seat + 1} is still played by a person")
-            try:
-                make(bot, t.game)
-            except SpecError as exc:
-                raise bad_request(str(exc)) from None
+            bot = self._bot_spec(bot, t.game)
             s.kind, s.bot, s.joined = "bot", bot, True
             s.name = f"{s.name} ({bot} bot)"[:40]
             if t.status == "open" and all(x.joined for x in t.seats):
@@ -398,6 +454,7 @@ class Hub:
         t.state = after
         t.actions.append(action)
         t.decisions.append(decision)
+        t.touched = now()
         if after.is_terminal():
             t.status = "finished"
 
@@ -487,21 +544,60 @@ class Hub:
             seed = bot_seed(t.seed, seat) ^ (index * 2654435761 & 0xFFFFFFFF)
             loop = asyncio.get_running_loop()
             started = loop.time()
-            try:
-                action = await self.bots.choose(t.game.name, snapshot, seat, s.bot, seed)
-            except Exception:
-                log.exception("bot %s at table %s failed", s.bot, t.id)
-                return
-            if any(x.kind == "human" for x in t.seats):
-                await asyncio.sleep(max(0.0, started + self.bot_pace - loop.time()))
+            move = await self.bots.move(t.game.name, snapshot, t.state.legal_actions(), seat,
+                                        s.bot, seed)
+            if move.fallback:
+                log.warning("bot %s at table %s %s twice; it played a random legal move",
+                            s.bot, t.id, move.problem)
+            if not t.bots_only:
+                await asyncio.sleep(max(0.0, started + self.config.bots.pace_seconds
+                                        - loop.time()))
             async with t.lock:
-                if len(t.actions) != index:  # an undo or another move came first: think again
-                    continue
+                if len(t.actions) != index or t.status != "playing":
+                    continue  # an undo or another move came first (or it closed): again
                 try:
-                    await self._act_locked(t, seat, action, index)
+                    await self._act_locked(t, seat, move.action, index)
                 except TableError as exc:
                     log.error("bot %s at table %s: %s", s.bot, t.id, exc.message)
                     return
+                if move.fallback:
+                    await t.notice(f"{s.name} {move.problem}, so it played a quick move "
+                                   "instead")
+
+    # Closing idle tables ------------------------------------------------------------------------
+
+    async def sweep(self, at: datetime | None = None) -> list[str]:
+        """Close (as ``abandoned``) every table with no move for the configured time, and
+        every table of bots only that has run for its time; their records are kept."""
+        at = at or now()
+        limits = self.config.limits
+        idle = timedelta(hours=limits.idle_hours)
+        bots = timedelta(minutes=limits.bot_only_minutes)
+        closed = []
+        for t in list(self.tables.values()):
+            if t.status not in ("open", "playing"):
+                continue
+            if at - t.touched >= idle:
+                why = f"no move for {limits.idle_hours:g} hours"
+            elif t.bots_only and at - t.started >= bots:
+                why = f"bots only, for {limits.bot_only_minutes:g} minutes"
+            else:
+                continue
+            async with t.lock:
+                t.status = "abandoned"
+                await self.writer.write(lambda s, t=t: self._store_status(s, t))
+                await t.notice(f"This table was closed: {why}.")
+                await t.broadcast()
+            if t.bot_task is not None:
+                t.bot_task.cancel()
+            self.tables.pop(t.id, None)
+            closed.append(t.id)
+            log.info("table %s closed: %s", t.id, why)
+        return closed
+
+    def _store_status(self, s: Session, t: Table) -> None:
+        s.execute(update(TableRow).where(TableRow.id == t.id)
+                  .values(status=t.status, updated=now()))
 
     # Lobby --------------------------------------------------------------------------------------
 
@@ -515,5 +611,14 @@ class Hub:
         with self.db() as s:
             return finished_record(s, table_id)[0]
 
-    def levels(self) -> tuple[str, ...]:
-        return LEVELS
+    @staticmethod
+    def levels(game: Game) -> list[str]:
+        """The bot levels people may choose for ``game``."""
+        return list(dict.fromkeys(["random", *LEVELS, *game.bot_levels]))
+
+
+def _aware(t: datetime) -> datetime:
+    """SQLite hands datetimes back without their zone (they are stored in UTC)."""
+    from datetime import UTC
+
+    return t if t.tzinfo is not None else t.replace(tzinfo=UTC)

@@ -233,6 +233,7 @@ async function tablePage(id) {
     socket.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
       if (m.type === "state") draw(m);
+      else if (m.type === "notice") flash(m.message, "info");
       else if (m.type === "error") {
         pending = false;
         main.querySelector(".table-page")?.classList.remove("waiting");
@@ -240,6 +241,7 @@ async function tablePage(id) {
       }
     };
     socket.onclose = (ev) => {
+      if (ev.code === 4429) { flash("Too many connections from your address: trying again soon."); setTimeout(connect, 5000); return; }
       if (ev.code >= 4400) { flash("This table cannot be opened with the link you have."); return; }
       if (location.pathname.startsWith(`/table/${id}`)) setTimeout(connect, 1000);
     };
@@ -268,6 +270,7 @@ function wirePieces(root, legal, act) {
 function drawActions(box, v, act) {
   clear(box);
   if (v.table.status === "finished") { box.append(el("p.muted", {}, "The game is over.")); return; }
+  if (v.table.status === "abandoned") { box.append(el("p.muted", {}, "This table was closed (no move for too long); its record is kept.")); return; }
   if (v.table.status === "open") { box.append(el("p.muted", {}, "Waiting for players to join…")); return; }
   if (!v.legal.length) {
     const who = v.table.to_move;

@@ -26,7 +26,17 @@ function setAttrs(node, attrs) {
     if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
     else if (k === "dataset") Object.assign(node.dataset, v);
     else if (k === "text") node.textContent = v;
+    else if (k === "style") setStyle(node, String(v));
     else node.setAttribute(k, v === true ? "" : String(v));
+  }
+}
+
+// Styles go through the CSSOM, never a style attribute: the server's Content-Security-Policy
+// allows no inline style (nor script).
+function setStyle(node, text) {
+  for (const rule of text.split(";")) {
+    const at = rule.indexOf(":");
+    if (at > 0) node.style.setProperty(rule.slice(0, at).trim(), rule.slice(at + 1).trim());
   }
 }
 
