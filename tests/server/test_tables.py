@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -13,17 +14,27 @@ from typing import Any
 import pytest
 
 pytest.importorskip("fastapi")
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 import ludoverse
 from ludoverse.core.records import GameRecord, replay
 from ludoverse.server import create_app
+from ludoverse.server.config import Rates, ServerConfig
 from ludoverse.server.db import actions_of
+
+# These tests are about the table rules, not the rates (tests/server/test_public.py): a test
+# answers faster than any person, and all its requests come from one address.
+UNHURRIED = ServerConfig(rates=Rates(**{name: "10000/second" for name in Rates.model_fields}))
+
+
+def app(db: str, bot_pace: float = 0) -> FastAPI:
+    return create_app(db, config=UNHURRIED, bot_workers=0, bot_pace=bot_pace)
 
 
 @pytest.fixture
 def client(db: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db, bot_workers=0, bot_pace=0)) as c:
+    with TestClient(app(db)) as c:
         yield c
 
 
@@ -142,7 +153,7 @@ def test_a_spectator_sees_the_public_view_and_cannot_move(client: TestClient) ->
 
 
 def test_every_acknowledged_move_is_stored_and_survives_a_restart(db: str) -> None:
-    with TestClient(create_app(db, bot_workers=0, bot_pace=0)) as c:
+    with TestClient(app(db)) as c:
         made = new_table(c, "paradox", humans(2), seed=11)
         tid, tokens = made["table"]["id"], made["tokens"]
         for i in range(2):
@@ -153,7 +164,7 @@ def test_every_acknowledged_move_is_stored_and_survives_a_restart(db: str) -> No
             legal = view(c, tid, tokens[mover])["legal"]
             assert act(c, tid, tokens[mover], legal[-1]["id"]).status_code == 200
         before = {p: view(c, tid, tokens[p])["observation"] for p in range(2)}
-    with TestClient(create_app(db, bot_workers=0, bot_pace=0)) as c:
+    with TestClient(app(db)) as c:
         assert client_moves(c, tid) == 6
         for p in range(2):
             assert view(c, tid, tokens[p])["observation"] == before[p]
@@ -210,7 +221,7 @@ def test_a_bot_takes_the_same_least_time_for_every_move_at_a_table_with_people(
     Measured by the stored time of each move, which the pace separates from the one
     before."""
     pace = 0.3
-    with TestClient(create_app(db, bot_workers=0, bot_pace=pace)) as c:
+    with TestClient(app(db, bot_pace=pace)) as c:
         made = new_table(c, "ultia", [*humans(1), *[{"kind": "bot", "bot": "random"}] * 2],
                          seed=12)
         tid, token = made["table"]["id"], made["tokens"][0]
@@ -344,9 +355,14 @@ def test_records_download_upload_and_replay_step_by_step(client: TestClient) -> 
     assert last["step"] == last["steps"] == len(rec["actions"])
     assert last["observation"] == json.loads(json.dumps(final.observation(None)))
     assert last["outcome"] == rec["outcome"]
-    bad = dict(rec, actions=[*rec["actions"][:3], 99999])
+    three = replay(GameRecord.model_validate(dict(rec, actions=rec["actions"][:3],
+                                                  outcome=None)))
+    wrong = min(set(range(three.game.num_actions)) - set(three.legal_actions()))
+    bad = dict(rec, actions=[*rec["actions"][:3], wrong])
     r = client.post("/api/records", json=bad)  # well-formed, but the game refuses it
     assert r.status_code == 422 and "illegal" in r.json()["message"]
+    out_of_range = dict(rec, actions=[*rec["actions"][:3], 99999])
+    assert client.post("/api/records", json=out_of_range).status_code == 400  # by the schema
     assert client.post("/api/records", json={"nope": 1}).status_code == 400
 
 
@@ -394,3 +410,19 @@ def test_a_chosen_deal_is_shown_to_everyone(client: TestClient) -> None:
     assert chosen["chosen_deal"] is True and dealt["chosen_deal"] is False
     lobby = {t["id"]: t["chosen_deal"] for t in client.get("/api/tables").json()}
     assert lobby == {chosen["id"]: True, dealt["id"]: False}
+
+
+def test_a_table_of_bots_only_is_closed_after_its_time_and_its_record_kept(
+        client: TestClient) -> None:
+    """Bots alone could otherwise keep a server busy forever; a table with a person is
+    closed only when nobody has moved for the (much longer) idle time."""
+    bots = new_table(client, "ultramassive", [{"kind": "bot", "bot": "hard"}] * 2, seed=1)
+    people = new_table(client, "ultia", humans(3))
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    later = datetime.now(UTC) + timedelta(minutes=31)  # bot_only_minutes is 30
+    closed = client.portal.call(hub.sweep, later)  # type: ignore[union-attr]
+    assert closed == [bots["table"]["id"]]
+    assert client.get(f"/api/tables/{bots['table']['id']}").json()["error"] == "not_found"
+    record = client.get(f"/api/tables/{bots['table']['id']}/record")
+    assert record.status_code == 200 and record.json()["outcome"] is None
+    assert view(client, people["table"]["id"])["table"]["status"] == "open"
