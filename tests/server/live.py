@@ -66,10 +66,24 @@ class Server:
             self.proc.wait(10)
 
 
+UNHURRIED = "[rates]\n" + "".join(
+    f'{name} = "10000/second"\n' for name in
+    ("create", "join", "action", "upload", "read", "socket", "socket_message"))
+
+
+def unhurried(directory: Path) -> str:
+    """A server.toml whose rates no test of the game, storage or pages meets: their players
+    answer as fast as the server does, all from one address. The rates have their own tests
+    (test_public.py); every other limit and header stays as shipped."""
+    path = directory / "unhurried.toml"
+    path.write_text(UNHURRIED)
+    return str(path)
+
+
 @pytest.fixture
-def db_server(db: str) -> Iterator[Server]:
+def db_server(db: str, tmp_path: Path) -> Iterator[Server]:
     """A server of the test's own, on each kind of database (``db``)."""
-    s = Server(db)
+    s = Server(db, config=unhurried(tmp_path))
     s.start()
     yield s
     s.stop()

@@ -45,6 +45,7 @@ def test_sigkill_loses_no_acknowledged_move(db_server: Server) -> None:
     t = threading.Thread(target=player)
     t.start()
     while len(acked) < 25:
+        assert t.is_alive(), "the player stopped before 25 moves (see its error above)"
         time.sleep(0.01)
     db_server.kill()  # mid-request, most likely
     stop.set()

@@ -14,7 +14,7 @@ import pytest
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page, sync_playwright
-from tests.server.live import Server
+from tests.server.live import Server, unhurried
 from tests.server.pg import fresh_pg_url
 
 CHROMIUM = os.environ.get("LUDOVERSE_CHROMIUM", "/usr/bin/chromium")
@@ -25,17 +25,17 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    db = os.environ.get("LUDOVERSE_TEST_DB") or \
-        f"sqlite:///{tmp_path_factory.mktemp('web') / 'web.db'}"
-    s = Server(db)
+    where = tmp_path_factory.mktemp("web")
+    db = os.environ.get("LUDOVERSE_TEST_DB") or f"sqlite:///{where / 'web.db'}"
+    s = Server(db, config=unhurried(where))
     s.start()
     yield s
     s.stop()
 
 
 @pytest.fixture(scope="module")
-def pg_server(pg_cluster: Any) -> Iterator[Server]:
-    s = Server(fresh_pg_url(pg_cluster))
+def pg_server(pg_cluster: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(fresh_pg_url(pg_cluster), config=unhurried(tmp_path_factory.mktemp("web")))
     s.start()
     yield s
     s.stop()
