@@ -14,7 +14,8 @@ from tests.server.pg import db, pg_cluster  # noqa: E402, F401
 # The few long tests (whole games in a browser, the load test, a killed simulation) start
 # first: under ``-n 2`` the many short ones then fill the gaps at the end, instead of one
 # core idling while the other finishes a browser game.
-_LONG_FIRST = ("tests/web/", "tests/server/test_load.py", "tests/cli/test_simulate_kill.py")
+_LONG_FIRST = ("tests/server/test_fuzz.py", "tests/web/", "tests/server/test_load.py",
+               "tests/cli/test_simulate_kill.py")
 
 
 def pytest_collection_modifyitems(items: list) -> None:
