@@ -215,8 +215,8 @@ def _rival(search: ISMCTSBot, world: State, seat: int, rivals: list[int], seed: 
     in each round every remaining move gets an equal share of the round's budget in a search
     of its own, and the better half goes on, until one is left. All rounds together cost one
     spec budget. Equal shares matter: in one shared tree the move that looks good first gets
-    the visits, its subtree grows deeper and its value rises, so a better move can be starved
-    after a few unlucky visits (measured in ``docs/review.md``)."""
+    the visits, and a move's value changes with the depth of its subtree, so a better move
+    can be starved after a few unlucky visits (measured in ``docs/review.md``)."""
     alive = sorted(rivals)
     rounds = max(1, math.ceil(math.log2(len(alive))))
     r = 0
