@@ -49,7 +49,7 @@ def test_thresholds_map_a_loss_to_a_verdict(loss: float, verdict: str) -> None:
     assert DEFAULT_THRESHOLDS.verdict(loss) == verdict
 
 
-def test_the_search_s_own_choice_is_best_whatever_the_estimate() -> None:
+def test_a_move_found_best_is_best_whatever_the_figure() -> None:
     assert DEFAULT_THRESHOLDS.verdict(0.5, chosen=True) == "best"
 
 

@@ -1,9 +1,9 @@
 """Duel: a one-decision hidden-card game whose best and worst moves are known exactly.
 
-Rules: a deck of cards 1..10 is shuffled with the state's own RNG (or, with the ``hand``
-option, seat 0 is dealt the cards named there, two or more). Seat 0 holds two cards, seat
-1 one card, face down. Seat 0 plays one of its cards; seat 1 then plays its card (its only move, asked all
-the same); the higher card wins, equal cards share the win.
+Rules: a deck of cards 1..10 is shuffled with the state's own RNG. Seat 0 is dealt two
+cards (or, with the ``hand`` option, the cards named there), seat 1 one card, face down.
+Seat 0 plays one of its cards; seat 1 then plays its card (its only move, asked all the
+same); the higher card wins, equal cards share the win.
 
 With ``hand=[1, 10]`` playing the 10 wins for sure and playing the 1 loses for sure, so a
 review must call the 1 a blunder and the 10 the best move. ``determinize`` deals the unseen

@@ -137,9 +137,9 @@ it prefers; dotted: the fair share. Large dots mark flagged moves.</p>
 {plot(review)}
 <p class="legend">{legend}</p>
 <h2>Decisions</h2>
-<p>Loss = best share &minus; played share. Verdicts: best &le; {t.best:.2f} (or the search's own
-choice), good &le; {t.good:.2f}, inaccuracy &le; {t.inaccuracy:.2f}, mistake &le; {t.mistake:.2f},
-blunder above.</p>
+<p>Loss = best share &minus; played share, both from one paired estimate (docs/review.md).
+Verdicts: best &le; {t.best:.2f}, good &le; {t.good:.2f}, inaccuracy &le; {t.inaccuracy:.2f},
+mistake &le; {t.mistake:.2f}, blunder above.</p>
 <table>
 <thead><tr><th class="num">#</th><th class="num">Move</th><th>Played</th><th>Search prefers</th>
 <th class="num">Played share</th><th class="num">Best share</th><th class="num">Loss</th>

@@ -1,8 +1,8 @@
 """Verdicts: how much estimated win share a move gave away, in five words.
 
 A move's *loss* is the best move's estimated win share minus the played move's, both from
-the same search (see :mod:`ludoverse.review.engine`). The thresholds are absolute shares of a
-win, so they read the same in every game; ``docs/review.md`` explains the choice.
+one paired estimate (see :mod:`ludoverse.review.engine`). The thresholds are absolute shares
+of a win, so they read the same in every game; ``docs/review.md`` explains the choice.
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ class Thresholds:
             raise ValueError(f"thresholds must rise from 0 to 1: {self.to_json()}")
 
     def verdict(self, loss: float, chosen: bool = False) -> str:
-        """The verdict for a move that gave away ``loss``; the search's own choice is
-        ``best`` whatever the estimate says."""
+        """The verdict for a move that gave away ``loss``; a move the review found best
+        (``chosen``) is ``best`` whatever the figure."""
         if chosen or loss <= self.best:
             return "best"
         if loss <= self.good:
