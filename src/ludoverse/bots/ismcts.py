@@ -127,12 +127,28 @@ class ISMCTSBot:
         return self.search(state, seat, rng, budget).action
 
     def search(
-        self, state: State, seat: int, rng: random.Random, budget: Any = None
+        self,
+        state: State,
+        seat: int,
+        rng: random.Random,
+        budget: Any = None,
+        root_moves: Sequence[int] | None = None,
     ) -> SearchResult:
-        """Run the search from ``state`` (already determinised for ``seat``)."""
+        """Run the search from ``state`` (already determinised for ``seat``).
+
+        ``root_moves`` (legal moves of ``seat``, who must be to move) replaces the moves the
+        search tries first, e.g. to value a move the game's candidates leave out (a post-game
+        review must value the move that was played); deeper positions are searched as usual.
+        """
         iters, ms = self._budget(budget)
         rollout_action, estimate, by_stage, max_moves = self._playout_plan(state.game)
         moves = self._moves(state.game)
+        root_list: list[int] | None = None
+        if root_moves is not None:
+            root_list = sorted(set(root_moves))
+            if not root_list or state.current_player != seat \
+                    or not set(root_list) <= set(state.legal_actions()):
+                raise ValueError("root_moves must be legal moves of the seat to move")
 
         root_state = state.search_clone()
         # Children are keyed by (seat to move, action): with forced moves applied
@@ -153,7 +169,7 @@ class ISMCTSBot:
             path = []
             # Selection and expansion.
             while not world.is_terminal():
-                legal = moves(world)
+                legal = root_list if node is root and root_list is not None else moves(world)
                 children = node.children
                 player = world.current_player
                 base = player * width
@@ -185,13 +201,18 @@ class ISMCTSBot:
                 n.total += rewards[n.player]
             done += 1
         seconds = time.perf_counter() - start
-        legal = moves(state)
+        legal = moves(state) if root_list is None else root_list
         mine = {a: root.children[seat * width + a] for a in legal
                 if seat * width + a in root.children}
         visits = {a: n.visits for a, n in mine.items()}
         values = {a: n.total / n.visits for a, n in mine.items() if n.visits}
         action = max(legal, key=lambda a: (visits.get(a, 0), values.get(a, 0.0)))
         return SearchResult(action, done, seconds, visits, values)
+
+    def considered(self, state: State) -> list[int]:
+        """The moves this configuration searches in ``state``: the game's candidates (with
+        pruning) or every legal move."""
+        return sorted(self._moves(state.game)(state))
 
     def _playout_plan(self, game: Any) -> tuple[Any, Any, Any, int]:
         """Resolve ``rollout`` and ``cutoff`` against what the game's heuristics offer:

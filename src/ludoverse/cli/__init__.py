@@ -11,6 +11,7 @@ import typer
 from ludoverse.cli.compare import compare_cmd, report_cmd
 from ludoverse.cli.info import bots_cmd, cards_cmd, games_cmd, rules_cmd
 from ludoverse.cli.play import play_cmd, replay_cmd
+from ludoverse.cli.review import review_cmd
 from ludoverse.cli.serve import serve_cmd
 from ludoverse.cli.sim import analyze_cmd, bench_cmd, simulate_cmd
 from ludoverse.cli.tournament import tournament_cmd
@@ -27,6 +28,7 @@ app = typer.Typer(
 app.command("games")(games_cmd)
 app.command("play")(play_cmd)
 app.command("replay")(replay_cmd)
+app.command("review")(review_cmd)
 app.command("rules")(rules_cmd)
 app.command("cards")(cards_cmd)
 app.command("bots")(bots_cmd)
