@@ -12,11 +12,11 @@ from rich.markup import escape
 from rich.table import Table
 
 from ludoverse.cli.common import GameArg, console, load_content, load_game, players_range
+from ludoverse.core.content import PROVENANCE_KEY, find_entry_tables
 from ludoverse.core.options import describe_options
 from ludoverse.core.registry import games as registered_games
 from ludoverse.core.registry import load
 
-PROVENANCE_KEY = "provenance"
 REPO_ROOT = Path(__file__).resolve().parents[3]
 """The checkout this package runs from (src layout), where ``docs/rules`` lives."""
 
@@ -109,31 +109,6 @@ def _example(name: str, rows: list[dict[str, Any]], presets: list[str]) -> str:
             parts.append(f"--option {row['name']}={_fmt_value(others[0])}")
             break
     return " ".join(parts)
-
-
-def find_entry_tables(obj: Any, path: str = "") -> list[tuple[str, list[dict[str, Any]]]]:
-    """Every group of content entries (dicts with a ``provenance`` key), with where it sits.
-
-    Content schemas differ per game, so this walks the JSON form generically: a list of
-    entries, a mapping of names to entries (the name becomes a ``key`` column), or a single
-    entry each make one table.
-    """
-
-    def is_entry(x: Any) -> bool:
-        return isinstance(x, dict) and PROVENANCE_KEY in x
-
-    if isinstance(obj, list):
-        if obj and all(is_entry(x) for x in obj):
-            return [(path or "entries", obj)]
-        return [t for i, x in enumerate(obj) for t in find_entry_tables(x, f"{path}[{i}]")]
-    if not isinstance(obj, dict):
-        return []
-    if is_entry(obj):
-        return [(path or "entry", [obj])]
-    values = list(obj.values())
-    if values and all(is_entry(v) for v in values):
-        return [(path or "entries", [{"key": k, **v} for k, v in obj.items()])]
-    return [t for k, v in obj.items() for t in find_entry_tables(v, f"{path}.{k}" if path else k)]
 
 
 def _columns(entries: list[dict[str, Any]], hidden: frozenset[str] = frozenset()) -> list[str]:

@@ -264,6 +264,29 @@ class Game(ABC):
 
         return json.dumps(observation, indent=1)
 
+    def event_text(self, event: Event, viewer: int | None) -> str:
+        """A log entry as the sentence a player would say, for ``viewer``: "You play D7",
+        "Seat 2 takes the trick" (see :mod:`ludoverse.core.words`; the display layer turns
+        "Seat N" into names). ``event`` is one the viewer may see. Games write their own in
+        ``games/<game>/log.py``; this fallback only spells out the fields."""
+        from ludoverse.core.words import seat_word
+
+        data = dict(event.data)
+        seat = data.pop("seat", None)
+        who = f"{seat_word(seat, viewer, start=True)}: " if isinstance(seat, int) else ""
+        fields = "; ".join(f"{k.replace('_', ' ')} {v}" for k, v in data.items())
+        return f"{who}{event.kind.replace('_', ' ')}{' — ' + fields if fields else ''}"
+
+    def components(self, content: Any = None) -> list[Any]:
+        """Every card, plan, planet, portal and anomaly of ``content`` (default: the shipped
+        content) as :class:`ludoverse.core.help.Component`, for the detail view of a piece.
+        Games describe their own in ``games/<game>/help.py``; this fallback lists the
+        content's entries."""
+        from ludoverse.core.help import generic_components
+
+        content = self.default_content() if content is None else content
+        return generic_components(self.content_to_json(content))
+
     def studies(self) -> dict[str, Any]:
         """Game-specific analyses for ``ludoverse analyze GAME STUDY``.
 

@@ -120,3 +120,31 @@ def per_content(build: Callable[[M], T]) -> Callable[[M], T]:
     get.__doc__ = build.__doc__
     get.__name__ = build.__name__
     return get
+
+
+PROVENANCE_KEY = "provenance"
+
+
+def find_entry_tables(obj: Any, path: str = "") -> list[tuple[str, list[dict[str, Any]]]]:
+    """Every group of content entries (dicts with a ``provenance`` key), with where it sits.
+
+    Content schemas differ per game, so this walks the JSON form generically: a list of
+    entries, a mapping of names to entries (the name becomes a ``key`` column), or a single
+    entry each make one table.
+    """
+
+    def is_entry(x: Any) -> bool:
+        return isinstance(x, dict) and PROVENANCE_KEY in x
+
+    if isinstance(obj, list):
+        if obj and all(is_entry(x) for x in obj):
+            return [(path or "entries", obj)]
+        return [t for i, x in enumerate(obj) for t in find_entry_tables(x, f"{path}[{i}]")]
+    if not isinstance(obj, dict):
+        return []
+    if is_entry(obj):
+        return [(path or "entry", [obj])]
+    values = list(obj.values())
+    if values and all(is_entry(v) for v in values):
+        return [(path or "entries", [{"key": k, **v} for k, v in obj.items()])]
+    return [t for k, v in obj.items() for t in find_entry_tables(v, f"{path}.{k}" if path else k)]
