@@ -88,7 +88,7 @@ class Script(Strict):
     """The bot spec that played every seat when the moves were recorded."""
     options: dict[str, Any] = Field(default_factory=dict)
     moves: tuple[Move, ...]
-    steps: tuple[StepIn, ...]
+    steps: tuple[StepIn, ...] = ()
 
     @model_validator(mode="after")
     def _fits(self) -> Script:
