@@ -23,6 +23,8 @@ from ludoverse.core.registry import load
 from ludoverse.learn.script import Move, MoveRef, Script, ScriptError, StepIn, load_script
 
 StepKind = Literal["explain", "move", "bot", "skip"]
+MOVE_POINT = "move"
+"""A step's ``point`` that means the expected move itself (its button and its piece)."""
 DEFAULT_WHY = "the tutorial follows one fixed game, so the other seats' answers stay the same"
 
 
@@ -138,7 +140,8 @@ class Tutorial:
             if seat == s.learner:
                 m = moves.get(i)
                 out.append(Step("move", i, 1, seat, m.text if m else "", m.rules if m else (),
-                                m.point if m else None, (m.why if m else None) or DEFAULT_WHY,
+                                (m.point if m else None) or MOVE_POINT,
+                                (m.why if m else None) or DEFAULT_WHY,
                                 written=m is not None))
             else:
                 out.append(Step("bot", i, 1, seat, ""))
@@ -197,6 +200,11 @@ class Tutorial:
         st = self.steps[k]
         label = state.action_label(self.actions[st.start], st.seat)
         return f"Not this time: the tutorial needs “{label}” — because {st.why or DEFAULT_WHY}."
+
+    def ending(self) -> str:
+        """The explanation after the last move: why the game ended and who won."""
+        n = len(self.actions)
+        return " ".join(st.text for st in self.steps if st.kind == "explain" and st.start == n)
 
     def overview(self) -> list[dict[str, Any]]:
         """Every step as the learner may read it ahead: kinds, texts, rule IDs, pointers.

@@ -22,8 +22,6 @@ from ludoverse.server.errors import TableError, bad_request, not_found
 
 GameName = Annotated[str, PathParam(pattern=r"^[a-z_]{1,40}$", description="a game's name")]
 StepNo = Annotated[int, PathParam(ge=0, le=100_000, description="a step number, from 0")]
-MOVE_POINT = "move"
-"""A step's ``point`` that means "the expected move" (its button and its piece)."""
 
 
 class MoveIn(BaseModel):
@@ -126,7 +124,7 @@ def router() -> APIRouter:
             s["rules"] = [rule_link(game, x) for x in s["rules"]]
         return {"game": game, "title": t.script.title, "players": t.script.players,
                 "learner": t.script.learner, "names": names(t), "steps": t.last,
-                "readable": t.readable, "items": steps}
+                "readable": t.readable, "items": steps, "ending": t.ending()}
 
     @r.get("/{game}/at/{k}", summary="The learner's view at step k")
     def learn_at(game: GameName, k: StepNo) -> dict[str, Any]:
