@@ -47,8 +47,8 @@ def _check_k(t: Tutorial, k: int) -> None:
 
 
 def names(t: Tutorial) -> list[str]:
-    """How the page names the seats: "You" for the learner, "Seat N" for the others."""
-    return ["You" if s == t.script.learner else f"Seat {s + 1}" for s in range(t.script.players)]
+    """How the page names the seats: "Seat N", as the texts do (boards add "(you)")."""
+    return [f"Seat {s + 1}" for s in range(t.script.players)]
 
 
 def table_summary(t: Tutorial, state: State, k: int) -> dict[str, Any]:

@@ -136,7 +136,7 @@ export async function learnPage(game) {
     const rules = s.rules.length ? el("p.learn-rules", {}, "Rules: ",
       s.rules.map((r, i) => [i ? ", " : "", el("a", { href: r.href, target: "_blank", rel: "noopener" }, r.id)])) : null;
     if (s.kind === "bot") {
-      const who = view.table.seats[s.seat]?.name ?? `Seat ${s.seat + 1}`;
+      const who = view.table.seats[s.seat]?.name ?? `Seat ${s.seat + 1}`;  // never the learner
       panel.append(el("p.learn-bot", {}, `${who} is playing…`));
       timer = setTimeout(() => { if (view.k === k) go(k + 1); }, botDelay());
       return;
@@ -173,7 +173,8 @@ export async function learnPage(game) {
     const r = target.getBoundingClientRect();
     const tag = el("div.learn-arrow", { "aria-hidden": "true" }, `▼ ${text}`);
     document.body.append(tag);
-    const left = Math.max(4, Math.min(r.left + window.scrollX, window.scrollX + document.documentElement.clientWidth - tag.offsetWidth - 4));
+    // At the target's top right corner, where a list's or a row's neighbour rarely has text.
+    const left = Math.max(4, Math.min(r.right + window.scrollX - tag.offsetWidth, window.scrollX + document.documentElement.clientWidth - tag.offsetWidth - 4));
     tag.style.left = `${left}px`;
     tag.style.top = `${Math.max(0, r.top + window.scrollY - tag.offsetHeight - 2)}px`;
   }
@@ -221,7 +222,7 @@ function drawResult(box, v, info, game) {
   const o = v.outcome;
   if (!o) { box.hidden = true; clear(box); return; }
   box.hidden = false;
-  const name = (p) => info.names[p] ?? `Seat ${p + 1}`;
+  const name = (p) => (p === v.seat ? "You" : info.names[p] ?? `Seat ${p + 1}`);
   const order = o.scores.map((_, p) => p).sort((a, b) => o.ranking[a] - o.ranking[b]);
   const ending = info.ending;
   clear(box).append(
