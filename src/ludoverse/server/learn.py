@@ -19,6 +19,7 @@ from ludoverse.core.api import State
 from ludoverse.learn.engine import Tutorial, tutorial
 from ludoverse.learn.script import tutorial_games
 from ludoverse.server.errors import TableError, bad_request, not_found
+from ludoverse.server.schema import errors
 
 GameName = Annotated[str, PathParam(pattern=r"^[a-z_]{1,40}$", description="a game's name")]
 StepNo = Annotated[int, PathParam(ge=0, le=100_000, description="a step number, from 0")]
@@ -107,7 +108,7 @@ def router() -> APIRouter:
     """The tutorial routes, under ``/api/learn``."""
     r = APIRouter(prefix="/api/learn", tags=["learn"])
 
-    @r.get("", summary="The games that have a guided first game")
+    @r.get("", summary="The games that have a guided first game", responses=errors())
     def learn_games() -> list[dict[str, Any]]:
         out = []
         for g in tutorial_games():
@@ -116,7 +117,8 @@ def router() -> APIRouter:
                         "readable": t.readable})
         return out
 
-    @r.get("/{game}", summary="A tutorial's steps: texts, rule links and pointers")
+    @r.get("/{game}", summary="A tutorial's steps: texts, rule links and pointers",
+           responses=errors(400, 404))
     def learn_overview(game: GameName) -> dict[str, Any]:
         t = _tutorial(game)
         steps = t.overview()
@@ -126,13 +128,15 @@ def router() -> APIRouter:
                 "learner": t.script.learner, "names": names(t), "steps": t.last,
                 "readable": t.readable, "items": steps, "ending": t.ending()}
 
-    @r.get("/{game}/at/{k}", summary="The learner's view at step k")
+    @r.get("/{game}/at/{k}", summary="The learner's view at step k",
+           responses=errors(400, 404))
     def learn_at(game: GameName, k: StepNo) -> dict[str, Any]:
         t = _tutorial(game)
         _check_k(t, k)
         return step_view(t, k)
 
-    @r.post("/{game}/at/{k}", summary="Make the learner's move at step k")
+    @r.post("/{game}/at/{k}", summary="Make the learner's move at step k",
+            responses=errors(400, 404, 409, 413))
     def learn_move(game: GameName, k: StepNo, body: MoveIn) -> dict[str, Any]:
         t = _tutorial(game)
         _check_k(t, k)
