@@ -58,8 +58,7 @@ def follow(page: Page, base: str, game: str) -> dict[str, int]:
         k, kind = settle(page)
         if kind == "done":
             return done | {"missed_pointers": len(missed)}
-        has_point = page.evaluate("""() => !!document.querySelector('#learn-text')
-          && document.querySelectorAll('.learn-point').length > 0""")
+        has_point = page.evaluate("() => document.querySelectorAll('.learn-point').length > 0")
         wants_point = page.evaluate(f"""async () => {{
           const info = await (await fetch('/api/learn/{game}')).json();
           return !!info.items[{k}].point; }}""")

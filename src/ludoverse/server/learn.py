@@ -81,7 +81,7 @@ def step_view(t: Tutorial, k: int) -> dict[str, Any]:
     if st is not None:
         step = {"kind": st.kind, "number": st.number, "text": t.instruction(k, state),
                 "rules": [rule_link(game, r) for r in st.rules], "point": st.point,
-                "seat": st.seat, "moves": st.count}
+                "seat": st.seat, "moves": st.count, "written": st.written}
         expected = t.expected(k)
         if expected is not None:
             step["expected"] = {"id": expected, "label": state.action_label(expected, me)}

@@ -141,7 +141,9 @@ export async function learnPage(game) {
       timer = setTimeout(() => { if (view.k === k) go(k + 1); }, botDelay());
       return;
     }
-    panel.append(el("p.learn-text", { id: "learn-text" }, s.text), rules);
+    // A move the script says nothing about needs no text beyond the move itself.
+    if (s.written || s.kind !== "move") panel.append(el("p.learn-text", { id: "learn-text" }, s.text));
+    panel.append(rules);
     if (s.kind === "move") {
       panel.append(el("p.learn-expected", {}, "Your move: ", el("strong", { id: "learn-expected" }, s.expected.label)));
     } else {
