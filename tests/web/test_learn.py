@@ -61,10 +61,11 @@ def follow(page: Page, base: str, game: str) -> dict[str, int]:
         has_point = page.evaluate("() => document.querySelectorAll('.learn-point').length > 0")
         wants_point = page.evaluate(f"""async () => {{
           const info = await (await fetch('/api/learn/{game}')).json();
-          return !!info.items[{k}].point; }}""")
+          return !!info.items.find((i) => i.k === {k}).point; }}""")
         if wants_point and not (has_point and pointed(page)):
             missed.append(f"step {k}")
-        if not shot and kind == "move" and done["moves"] >= 3:
+        teaching = kind == "move" and page.locator("#learn-text").count() > 0
+        if not shot and teaching and done["moves"] >= 3:
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / f"{game}-tutorial.png"))
             shot = True

@@ -207,10 +207,13 @@ class Tutorial:
         return " ".join(st.text for st in self.steps if st.kind == "explain" and st.start == n)
 
     def overview(self) -> list[dict[str, Any]]:
-        """Every step as the learner may read it ahead: kinds, texts, rule IDs, pointers.
-        Other seats' moves are not named here (their labels could tell hidden cards)."""
+        """Every step the learner reads, ahead: kinds, texts, rule IDs, pointers. Other
+        seats' moves are left out (their labels could tell hidden cards, and how many moves
+        a seat makes would tell what it decides)."""
         out = []
         for i, st in enumerate(self.steps):
+            if st.kind == "bot":
+                continue
             d: dict[str, Any] = {"k": i, "kind": st.kind, "number": st.number,
                                  "text": st.text if st.written else "",
                                  "rules": list(st.rules), "point": st.point}

@@ -82,10 +82,11 @@ def step_view(t: Tutorial, k: int) -> dict[str, Any]:
         step = {"kind": st.kind, "number": st.number, "text": t.instruction(k, state),
                 "rules": [rule_link(game, r) for r in st.rules], "point": st.point,
                 "seat": st.seat, "moves": st.count, "written": st.written}
-        expected = t.expected(k)
-        if expected is not None:
-            step["expected"] = {"id": expected, "label": state.action_label(expected, me)}
         if st.kind == "move":
+            # Only the learner's own move: another seat's action id could name a card it
+            # hides (ULTIA's face-down discards have one id per card).
+            expected = t.actions[st.start]
+            step["expected"] = {"id": expected, "label": state.action_label(expected, me)}
             legal = [{"id": a, "label": state.action_label(a, me), "info": t.game.action_info(a)}
                      for a in state.legal_actions()]
     return {

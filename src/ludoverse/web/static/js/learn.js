@@ -167,6 +167,13 @@ export async function learnPage(game) {
       try { targets = [...page.querySelectorAll(s.point)]; } catch { targets = []; }
     }
     targets.forEach((n) => n.classList.add("learn-point"));
+    // Bring the expected move into view inside its (scrolling) list, without moving the page.
+    const inList = targets.find((n) => n.closest(".action-list"));
+    if (inList) {
+      const list = inList.closest(".action-list");
+      const top = inList.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+      list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+    }
     const first = targets.find((n) => n.getBoundingClientRect().width > 0);
     if (first) arrow(first, s.point === "move" ? "your move" : "look here");
   }
