@@ -50,7 +50,7 @@ def pointed(page: Page) -> bool:
 def follow(page: Page, base: str, game: str) -> dict[str, int]:
     """Do what every step asks until the tutorial says it is complete; leave and come back
     once in the middle. Returns counts of what was done."""
-    done = {"moves": 0, "next": 0, "missed_pointers": 0}
+    done = {"moves": 0, "pieces": 0, "next": 0, "missed_pointers": 0}
     left = False
     shot = False
     missed: list[str] = []
@@ -82,7 +82,18 @@ def follow(page: Page, base: str, game: str) -> dict[str, int]:
             target = page.locator("#actions button.learn-point")
             assert target.count() == 1, f"step {k}: the expected move is not highlighted"
             assert target.inner_text() == page.inner_text("#learn-expected")
-            target.click()
+            action = target.get_attribute("data-action")
+            piece = page.locator("#board [data-actions].learn-point")
+            if done["moves"] % 2 and piece.count():
+                # Every other move by clicking the highlighted piece on the board, as at a
+                # table (a piece with several moves asks which one).
+                # (dispatched: some pieces are SVG shapes whose centre is a hole)
+                piece.first.dispatch_event("click")
+                if page.locator(".chooser").count():
+                    page.click(f".chooser button[data-action='{action}']")
+                done["pieces"] += 1
+            else:
+                target.click()
             done["moves"] += 1
         else:
             page.click("#learn-next")
@@ -101,6 +112,7 @@ def test_tutorial_played_to_the_end(server: Server, learner: Page, game: str) ->
     done = follow(learner, server.url, game)
     assert done["missed_pointers"] == 0, f"{game}: pointers that highlight nothing visible"
     assert done["moves"] >= 10
+    assert done["pieces"] >= 1, "moves can be made on the board, too"
     # The end: the result with scores, why the game ended, and where to go next.
     assert learner.locator("#learn-result:not([hidden]) table.scores").count() == 1
     assert "Why the game ended" in learner.inner_text("#learn-result")
