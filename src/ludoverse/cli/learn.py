@@ -118,7 +118,8 @@ def run(t: Tutorial, k: int) -> None:
     out = state.outcome()
     assert out is not None
     console.rule("The game is over")
-    print_outcome(out, [("you" if s == t.script.learner else f"seat {s}")
+    # Named as the tutorial's texts name them ("Seat 2" is the seat after yours).
+    print_outcome(out, [("you" if s == t.script.learner else f"Seat {s + 1}")
                         for s in range(t.script.players)])
     game = t.script.game
     console.print(f"Tutorial complete. Play a real game: ludoverse play {game}  ·  "
