@@ -143,6 +143,14 @@ def test_fits_a_phone(server: Server, browser: Browser, game: str) -> None:
     try:
         page.goto(f"{server.url}/learn/{game}")
         settle(page)
+        # A move step: the board with playable pieces and the action list.
+        page.evaluate(f"""async () => {{
+          const info = await (await fetch('/api/learn/{game}')).json();
+          const k = info.items.filter((i) => i.kind === 'move')[3].k;
+          localStorage.setItem('ludoverse:learn:{game}', String(k)); }}""")
+        page.reload()
+        page.evaluate("() => { window.__lastStep = null; }")
+        assert settle(page)[1] == "move"
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= 390, f"{game}: the page is {width} px wide on a 390-px phone"
         box = page.locator("#learn-panel").bounding_box()

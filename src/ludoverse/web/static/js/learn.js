@@ -74,8 +74,10 @@ export async function learnPage(game) {
 
   async function go(n) {
     clearTimeout(timer);
+    if (!page.isConnected) return;  // the learner has gone to another page
     try {
       view = await call("GET", `/api/learn/${game}/at/${n}`);
+      if (!page.isConnected) return;
     } catch (err) {
       if (n !== 0) return go(0);  // a stored step the tutorial no longer has: start over
       panel.append(el("p.error", {}, err.message));
@@ -155,7 +157,7 @@ export async function learnPage(game) {
   // Highlight what the step points at: a selector, or "move" for the expected move.
   function point() {
     document.querySelectorAll(".learn-point").forEach((n) => n.classList.remove("learn-point"));
-    document.querySelectorAll(".learn-arrow").forEach((n) => n.remove());
+    page.querySelectorAll(".learn-arrow").forEach((n) => n.remove());
     const s = view.step;
     if (!s || s.kind === "bot") return;
     let targets = [];
@@ -178,22 +180,21 @@ export async function learnPage(game) {
     if (first) arrow(first, s.point === "move" ? "your move" : "look here");
   }
 
+  // A small tag above the target, inside the page (so it goes when the page goes).
   function arrow(target, text) {
     const r = target.getBoundingClientRect();
+    const box = page.getBoundingClientRect();
     const tag = el("div.learn-arrow", { "aria-hidden": "true" }, `▼ ${text}`);
-    document.body.append(tag);
+    page.append(tag);
     // At the target's top right corner, where a list's or a row's neighbour rarely has text.
-    const left = Math.max(4, Math.min(r.right + window.scrollX - tag.offsetWidth, window.scrollX + document.documentElement.clientWidth - tag.offsetWidth - 4));
+    const left = Math.max(0, Math.min(r.right - box.left - tag.offsetWidth, page.clientWidth - tag.offsetWidth));
     tag.style.left = `${left}px`;
-    tag.style.top = `${Math.max(0, r.top + window.scrollY - tag.offsetHeight - 2)}px`;
+    tag.style.top = `${Math.max(0, r.top - box.top - tag.offsetHeight - 2)}px`;
   }
 
-  window.addEventListener("resize", () => { if (view && location.pathname.startsWith(`/learn/${game}`)) point(); });
-  window.addEventListener("popstate", () => { clearTimeout(timer); document.querySelectorAll(".learn-arrow").forEach((n) => n.remove()); });
-  page.querySelector("#learn-leave").addEventListener("click", () => {
-    clearTimeout(timer);
-    document.querySelectorAll(".learn-arrow").forEach((n) => n.remove());
-  });
+  window.addEventListener("resize", () => { if (view && page.isConnected) point(); });
+  window.addEventListener("popstate", () => clearTimeout(timer));
+  page.querySelector("#learn-leave").addEventListener("click", () => clearTimeout(timer));
   await go(k);
 }
 
