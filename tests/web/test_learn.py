@@ -106,9 +106,7 @@ def test_tutorial_played_to_the_end(server: Server, learner: Page, game: str) ->
     start = time.monotonic()
     learner.goto(f"{server.url}/")
     learner.click(f"article[data-game={game}] a[href='/learn/{game}']")
-    learner.wait_for_url(f"**/learn/{game}")
-    learner.evaluate(f"() => localStorage.removeItem('ludoverse:learn:{game}')")
-    learner.reload()
+    learner.wait_for_url(f"**/learn/{game}")  # a new browser context: it starts at step 0
     done = follow(learner, server.url, game)
     assert done["missed_pointers"] == 0, f"{game}: pointers that highlight nothing visible"
     assert done["moves"] >= 10
@@ -124,6 +122,7 @@ def test_tutorial_played_to_the_end(server: Server, learner: Page, game: str) ->
 
 def test_wrong_move_is_refused_kindly(server: Server, learner: Page) -> None:
     learner.goto(f"{server.url}/learn/universal_rule")
+    settle(learner)  # the page has stored its step 0: now we may replace it
     learner.evaluate("() => localStorage.setItem('ludoverse:learn:universal_rule', '1')")
     learner.reload()
     k, kind = settle(learner)
