@@ -14,7 +14,7 @@ Step kinds:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Literal
 
@@ -151,7 +151,7 @@ class Tutorial:
         for st in out:
             if st.kind != "bot" or number == 0:
                 number += 1
-            numbered.append(_replace(st, number=number))
+            numbered.append(replace(st, number=number))
         return numbered
 
     # Positions ---------------------------------------------------------------------------
@@ -219,12 +219,6 @@ class Tutorial:
                                  "rules": list(st.rules), "point": st.point}
             out.append(d)
         return out
-
-
-def _replace(st: Step, **kw: Any) -> Step:
-    from dataclasses import replace
-
-    return replace(st, **kw)
 
 
 @cache
