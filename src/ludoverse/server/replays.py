@@ -83,4 +83,5 @@ class Replays:
             "observation": state.observation(seat),
             "events": [told(g, e, seat, names) for e in events],
             "outcome": None if out is None else out.to_json(),
+            "hinted": len(rec.hints),
         }

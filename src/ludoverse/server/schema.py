@@ -178,6 +178,7 @@ class ReplayOut(BaseModel):
     observation: dict[str, Any]
     events: list[dict[str, Any]]
     outcome: dict[str, Any] | None
+    hinted: int = Field(0, description="hints the players asked for (a hinted game)")
 
 
 class RuleSectionOut(BaseModel):

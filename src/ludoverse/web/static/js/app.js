@@ -426,6 +426,7 @@ async function replayPage(id) {
       el("button", { onclick: () => go(step + 1), "aria-label": "Next", id: "next" }, "▶"),
       el("button", { onclick: () => go(data.steps), "aria-label": "Last", id: "last" }, "▶|"),
       slider, counter,
+      data.hinted ? el("span.hinted-game", { title: "The players asked for hints in this game." }, `Hinted game (${data.hinted})`) : null,
       el("a.button", { href: `/api/tables/${id}/record`, download: "" }, "Download"),
       explain, el("button", { type: "button", id: "open-rules", onclick: () => openRules(data.game) }, "Rules")),
     el("div.play", {}, boardBox, el("aside.side", {}, el("h2", {}, "Log"), logBox))));
