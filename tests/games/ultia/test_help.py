@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 
+from tests.games.ultia.helpers import TEST_PLANS
+
 from ludoverse.core.help import PROVENANCES
 from ludoverse.games.ultia import GAME
 from ludoverse.games.ultia.content import default_plans
-from tests.games.ultia.helpers import TEST_PLANS
 
 
 def test_every_shipped_plan_has_one_component() -> None:
