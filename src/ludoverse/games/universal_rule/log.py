@@ -78,12 +78,13 @@ def _action(d: dict[str, Any], v: int | None) -> str:
 
 def _battle(d: dict[str, Any], v: int | None) -> str:
     attack, defence = int(d["attack"]), int(d["defence"])
-    if d.get("success"):
-        text = f"The battle is revealed: the attack ({attack}) beats the defence ({defence})."
-    else:
-        text = (f"The battle is revealed: the defence ({defence}) holds against the attack "
-                f"({attack}).")
     attacker, defender = int(d["attacker"]), int(d["defender"])
+    atk = f"{seats(attacker, v)} attack ({attack})"
+    dfn = f"{seats(defender, v)} defence ({defence})"
+    if d.get("success"):
+        text = f"The battle is revealed: {atk} beats {dfn}."
+    else:
+        text = f"The battle is revealed: {dfn} holds against {atk}."
     sides = list(d.get("sides") or ())
     credits = list(d.get("credits") or ())
     cards = list(d.get("cards") or ())
@@ -91,14 +92,15 @@ def _battle(d: dict[str, Any], v: int | None) -> str:
     for q, side in enumerate(sides):
         k = max(0, int(credits[q])) if q < len(credits) else 0
         c = len(cards[q]) if q < len(cards) else 0
-        if q in (attacker, defender) and not k and not c:
+        if not k and not c:
             continue
         what = [x for x in (_n(k, "credit") if k else "", _n(c, "card") if c else "") if x]
         side_word = "attack" if side == "attack" else "defence"
-        backers.append(f"{seat_word(q, v)} {verb(q, v, 'back', 'backs')} the {side_word}"
-                       + (f" with {listing(what)}" if what else ""))
+        backers.append(f"{seat_word(q, v)} {verb(q, v, 'back', 'backs')} the {side_word} with "
+                       f"{listing(what)}")
     if backers:
-        text += " " + "; ".join(backers)[:1].upper() + "; ".join(backers)[1:] + "."
+        joined = "; ".join(backers)
+        text += f" {joined[:1].upper()}{joined[1:]}."
     return text
 
 
@@ -107,6 +109,15 @@ def _ur_card(d: dict[str, Any], v: int | None) -> str:
     if holder < 0:
         return "The Universal Rule card returns to the centre of the table."
     return f"{_who(holder, v, 'take', 'takes')} the Universal Rule card."
+
+
+def _ur_card_stays(d: dict[str, Any], v: int | None) -> str:
+    tied = sorted((int(q) for q in d.get("tied") or ()), key=lambda q: (q == v, q))
+    holder = int(d.get("holder", -1))
+    where = "in the centre" if holder < 0 else f"with {seat_word(holder, v)}"
+    who = listing([seat_word(q, v) for q in tied])
+    return (f"{who[:1].upper()}{who[1:]} tie as the attack's biggest backers, so the Universal "
+            f"Rule card stays {where}.")
 
 
 def _round_limit(d: dict[str, Any], v: int | None) -> str:
@@ -183,8 +194,7 @@ _TEXT: dict[str, Callable[[dict[str, Any], int | None], str]] = {
                                   "credits in secret."),
     "battle_revealed": _battle,
     "universal_rule_card": _ur_card,
-    "universal_rule_card_stays": lambda d, v: ("The best supporters of the attack tie, so the "
-                                               "Universal Rule card stays where it is."),
+    "universal_rule_card_stays": _ur_card_stays,
     "eater_of_worlds": lambda d, v: (f"{_who(d['seat'], v, 'gain', 'gains')} "
                                      f"{_n(int(d['credits']), 'credit')} (Eater of Worlds)"
                                      f"{_lost(d.get('lost'))}."),
