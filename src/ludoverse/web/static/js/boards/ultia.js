@@ -65,11 +65,21 @@ function plan(id) {
   return { id, ...d, name: l.name || d.name || id.replaceAll("_", " "), progress: l.progress ?? d.progress };
 }
 
+// A declaration's plan, as its label names it. The action's info describes the standard
+// list, so on a table playing another list (plan_list=with_no_trump) its plan_id and progress
+// can be another plan's: the label, written by the table's own state, is the one to trust.
+function declared(a) {
+  const m = a.label.match(/^Declare (.*) \((\d+(?:\.\d+)?)%\)$/);
+  if (!m) return { id: a.info.plan_id || null, name: a.info.plan_id, progress: a.info.progress };
+  const byName = Object.keys(PLANS).find((id) => PLANS[id].name === m[1]);
+  return { id: byName || a.info.plan_id || null, name: m[1], progress: +m[2] };
+}
+
 function learn(legal) {
   for (const a of legal) {
-    if (a.info.kind !== "declare" || !a.info.plan_id) continue;
-    const m = a.label.match(/^Declare (.*) \((\d+(?:\.\d+)?)%\)$/);
-    learned[a.info.plan_id] = { name: m ? m[1] : a.info.plan_id, progress: a.info.progress };
+    if (a.info.kind !== "declare") continue;
+    const d = declared(a);
+    if (d.id) learned[d.id] = { name: d.name, progress: d.progress };
   }
 }
 
@@ -302,7 +312,7 @@ function biddingPanel(g) {
     : el("div.high", { id: "u-high" }, el("p.muted", {}, "No plan declared yet: the dealer opens and may not pass."));
   const list = declare.length
     ? el("div.plan-list", { id: "u-plans" }, el("h4", {}, "Exploration Plan List: declare one"),
-      el("div.plans", {}, declare.map((a) => clickable(planTile(plan(a.info.plan_id || `plan ${a.info.plan + 1}`)), [a]))))
+      el("div.plans", {}, declare.map((a) => clickable(planTile(plan(declared(a).id || `plan ${a.info.plan + 1}`)), [a]))))
     : null;
   const log = el("ol.bid-log", { id: "u-bidlog" }, b.log.map(([p, kind, id]) =>
     el(`li.${kind}`, {}, el("strong", {}, name(p)), ": ",
