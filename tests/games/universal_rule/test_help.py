@@ -13,7 +13,7 @@ def _keys() -> set[str]:
 
 
 def test_components_cover_the_content() -> None:
-    """UR-SETUP: the 17 planets, the 3 of Edge of War and the Universal Rule card."""
+    """UR-SETUP-2: the 17 planets, the 3 of Edge of War and the Universal Rule card."""
     comps = GAME.components()
     keys = [c.key for c in comps]
     assert len(keys) == len(set(keys)) == 21
@@ -26,7 +26,7 @@ def test_components_cover_the_content() -> None:
 
 
 def test_planet_text_gives_both_sides() -> None:
-    """UR-UPGRADE: the detail shows both sides with costs, stats and abilities."""
+    """UR-SETUP-3, UR-UPGRADE-1: the detail shows both sides with costs, stats and abilities."""
     lyzin = next(c for c in GAME.components() if c.key == "planet:lyzin")
     assert "Basic side: costs 2" in lyzin.text and "Upgraded side: costs 6" in lyzin.text
     assert "Minor Thug" in lyzin.text and "Major Thug" in lyzin.text

@@ -47,7 +47,7 @@ def test_every_event_is_a_sentence_for_every_viewer(players: int) -> None:
 
 
 def test_exact_sentences() -> None:
-    """UR-SETUP, UR-TURN-5, UR-COLONIZE, UR-ATTACK: a few entries word for word."""
+    """UR-SETUP-5, UR-SETUP-8, UR-TURN-5, UR-COLONIZE-1, UR-ATTACK-2: entries word for word."""
     setup = Event("setup", {"players": 4, "first_player": 1, "deck": 9, "edge_of_war": False})
     assert GAME.event_text(setup, None) == (
         "Four players. Seat 2 starts. Everyone is dealt 3 cards, keeps 2 and gives 1 up.")
@@ -75,7 +75,7 @@ def test_secret_events_read_only_to_their_owner() -> None:
 
 
 def test_battle_and_end() -> None:
-    """UR-BATTLE-2 (the defender wins ties), UR-WIN, UR-SNEAK-5."""
+    """UR-BATTLE-2 (the defender wins ties), UR-WIN-1, UR-SNEAK-5."""
     battle = Event("battle_revealed", {
         "attacker": 0, "defender": 1, "attacking": 0, "defending": 2,
         "sides": ["attack", "defence", "attack"], "credits": [0, 2, 3],
@@ -94,7 +94,7 @@ def test_unknown_planets_still_read() -> None:
 
 
 def test_labels_name_seats_from_one_and_the_viewer_as_you() -> None:
-    """UR-ACT: a target's owner is "Seat N" (counted from 1), or "yours"."""
+    """UR-ATTACK-2: a target's owner is "Seat N" (counted from 1), or "yours"."""
     from ludoverse.games.universal_rule import actions as A
 
     for seed in range(6):
