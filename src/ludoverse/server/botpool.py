@@ -90,6 +90,21 @@ class BotPool:
                 self._pool = None
             raise
 
+    async def call(self, fn: Any, *args: Any) -> Any:
+        """Any other search (a hint) in the same workers, within the move budget and grace."""
+        loop = asyncio.get_running_loop()
+        pool = self._executor()
+        limit = None if self.move_seconds is None else self.move_seconds + self.grace_seconds
+        try:
+            return await asyncio.wait_for(loop.run_in_executor(pool, fn, *args), limit)
+        except TimeoutError:
+            self._stop(pool)
+            raise
+        except BrokenProcessPool:
+            if self._pool is pool:
+                self._pool = None
+            raise
+
     async def move(self, game: str, state_json: dict[str, Any], legal: list[int], seat: int,
                    spec: str, seed: int) -> Move:
         """The bot's move, tried twice; else a random legal move (``legal``: the seat's)."""

@@ -54,7 +54,7 @@ def determinize(s: MultiuniversumState, seat: int, rng: random.Random) -> Multiu
                     (current if gen[c] == s.gen else older).append((hand, i))
     moved: dict[int, int] = {}
     for places in (current, older):
-        cards = [where[i] for where, i in places]
+        cards = sorted(where[i] for where, i in places)  # the true order must not matter
         rng.shuffle(cards)
         for (where, i), c in zip(places, cards, strict=True):
             moved[where[i]] = c
@@ -81,7 +81,7 @@ def _portals(s: MultiuniversumState, t: MultiuniversumState, seat: int,
     before = [where[i] for group in slots for where, i in group]
     if s.opts.stack_composition != "tiered":
         flat = [x for group in slots for x in group]
-        portals = [where[i] for where, i in flat]
+        portals = sorted(where[i] for where, i in flat)
         rng.shuffle(portals)
         for (where, i), q in zip(flat, portals, strict=True):
             where[i] = q
@@ -92,9 +92,10 @@ def _portals(s: MultiuniversumState, t: MultiuniversumState, seat: int,
             for where, i in group:
                 pools[tier[where[i]]].append(where[i])
         for pool in pools:
+            pool.sort()
             rng.shuffle(pool)
         for group in slots:
-            tiers = [tier[where[i]] for where, i in group]
+            tiers = sorted(tier[where[i]] for where, i in group)
             rng.shuffle(tiers)
             for (where, i), k in zip(group, tiers, strict=True):
                 where[i] = pools[k].pop()

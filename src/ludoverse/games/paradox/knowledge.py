@@ -75,7 +75,7 @@ def _deal(places: list[tuple[int, Callable[[int], bool]]], cards: list[int],
     rest, shuffled, go to the last place (which holds anything). None when a place finds too
     few (the caller tries again). Taking the first fitting cards of a shuffled list gives
     each place a uniform choice among them."""
-    left = list(cards)
+    left = sorted(cards)  # where the cards really lie must not steer the deal
     rng.shuffle(left)
     out = []
     for size, accepts in places[:-1]:
@@ -103,7 +103,7 @@ def _deal_unseen(s: ParadoxState, t: ParadoxState, seat: int, rng: random.Random
              if piles_hidden(s) else [])
     box = unused_box_cards(s)
     if not piles and not box and not hand:  # only the deck's order: any shuffle will do
-        cards = [s.deck[i] for i in deck]
+        cards = sorted(s.deck[i] for i in deck)  # the true order must not matter
         rng.shuffle(cards)
         for i, card in zip(deck, cards, strict=True):
             t.deck[i] = card
@@ -138,6 +138,7 @@ def determinize(s: ParadoxState, seat: int, rng: random.Random) -> ParadoxState:
     t.events = s.events_for(seat)
     t.rng = Rng(rng.getrandbits(64))
     _deal_unseen(s, t, seat, rng)
+    t.maelstrom_deck.sort()
     rng.shuffle(t.maelstrom_deck)
     others = [p for p in range(s.n) if p != seat and s.secret[p] >= 0]
     if others:

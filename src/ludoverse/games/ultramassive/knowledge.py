@@ -28,6 +28,7 @@ def determinize(s: UltramassiveState, seat: int, rng: random.Random) -> Ultramas
     pool = list(t.deck)
     for p in others:
         pool += t.hands[p]
+    pool.sort()  # where the unseen cards really lie must not steer the deal
     rng.shuffle(pool)
     for p in others:
         k = len(t.hands[p])
@@ -39,6 +40,8 @@ def determinize(s: UltramassiveState, seat: int, rng: random.Random) -> Ultramas
         rng.shuffle(unseen)
         hidden = len(t.cores_drawn[p]) - len(shown)
         t.cores_drawn[p] = sorted([*shown, *unseen[:hidden]])
+    t.resource_deck.sort()
     rng.shuffle(t.resource_deck)
+    t.token_bag.sort()
     rng.shuffle(t.token_bag)
     return t

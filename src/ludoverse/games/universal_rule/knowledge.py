@@ -137,7 +137,7 @@ def determinize(s: UniversalRuleState, seat: int, rng: random.Random) -> Univers
     for where in (t.deck, t.removed):
         for i in range(len(where)):
             places.append((where, i))
-    cards = [where[i] for where, i in places]
+    cards = sorted(where[i] for where, i in places)  # where they really lie must not matter
     for _ in range(DEALS):
         rng.shuffle(cards)
         for (where, i), c in zip(places, cards, strict=True):
@@ -145,18 +145,11 @@ def determinize(s: UniversalRuleState, seat: int, rng: random.Random) -> Univers
         _place_given_up(s, t, seat, rng)
         if _consistent(t, seat):
             break
-    else:  # keep the true hand of a colonizing player rather than deal an impossible one
-        hand = t.hands[s.active]
-        real = [c for c in s.hands[s.active] if not revealed[c]]
-        rest = [c for c in cards if c not in real]
-        rng.shuffle(rest)
-        for (where, i), c in zip([x for x in places if x[0] is not hand], rest, strict=True):
-            where[i] = c
-        hand[:] = s.hands[s.active]
-        _place_given_up(s, t, seat, rng)
+    else:  # rare: give the colonizing player, in turn, each unseen card it could colonize
+        _deal_a_colonizable_hand(s, t, seat, places, cards, rng)
     t.removed.sort()
     for q in mixed:  # which of q's cards are face down is unknown
-        both = t.hands[q] + t.committed[q]
+        both = sorted(t.hands[q] + t.committed[q])
         rng.shuffle(both)
         k = len(t.hands[q])
         t.hands[q], t.committed[q] = both[:k], both[k:]
@@ -171,6 +164,27 @@ def determinize(s: UniversalRuleState, seat: int, rng: random.Random) -> Univers
             if t.funds[q] >= 0:
                 t.funds[q] = rng.randint(0, min(t.credits[q], fleet_capacity(t, q)))
     return t
+
+
+def _deal_a_colonizable_hand(s: UniversalRuleState, t: UniversalRuleState, seat: int,
+                             places: list[tuple[list[int], int]], cards: list[int],
+                             rng: random.Random) -> None:
+    """A deal in which the player who chose Colonize can colonize (UR-TURN-1), found from
+    the unseen cards alone: each of them is tried in the player's hand, the others dealt at
+    random. The real hand is such a deal, so one is always found."""
+    hand = t.hands[s.active]
+    slots = [(where, i) for where, i in places if where is hand]
+    others = [(where, i) for where, i in places if where is not hand]
+    for c in cards:
+        rest = [x for x in cards if x != c]
+        rng.shuffle(rest)
+        deal = [c, *rest]
+        for (where, i), x in zip(slots + others, deal, strict=True):
+            where[i] = x
+        _place_given_up(s, t, seat, rng)
+        if _consistent(t, seat):
+            return
+    raise AssertionError("no deal lets the colonizing player colonize")  # pragma: no cover
 
 
 def _place_given_up(s: UniversalRuleState, t: UniversalRuleState, seat: int,
