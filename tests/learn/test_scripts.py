@@ -123,8 +123,10 @@ def test_unknown_rule_id_shape_is_refused() -> None:
 
 
 def test_step_past_the_end_is_refused() -> None:
+    n = len(parse_script(BASE).moves)
+    assert f"at = {n}\n" in BASE
     with pytest.raises(ScriptError, match="past the last move"):
-        parse_script(BASE.replace("at = 43", "at = 44", 1))
+        parse_script(BASE.replace(f"at = {n}\n", f"at = {n + 1}\n", 1))
 
 
 def test_unknown_field_is_refused() -> None:
