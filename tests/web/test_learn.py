@@ -157,3 +157,20 @@ def test_fits_a_phone(server: Server, browser: Browser, game: str) -> None:
     finally:
         ctx.close()
     assert not errors
+
+
+def test_rule_links_and_piece_details_open_in_the_tutorial(server: Server,
+                                                             learner: Page) -> None:
+    learner.goto(f"{server.url}/learn/universal_rule")
+    settle(learner)
+    link = learner.locator("#learn-panel .learn-rules a").first
+    rule = link.inner_text()
+    assert link.get_attribute("href") == f"/rules/universal_rule#{rule}"
+    link.click()
+    learner.wait_for_selector(f"dialog.rules-drawer[open] tr.focus[id='{rule}']")
+    learner.keyboard.press("Escape")
+    learner.click("#explain")
+    piece = learner.locator("#board .ur-hand [data-component]").first
+    key = piece.get_attribute("data-component")
+    piece.dispatch_event("click")
+    learner.wait_for_selector(f"dialog.detail[open][data-component='{key}']")

@@ -5,6 +5,7 @@
 // ctx as at a table.
 
 import { el, clear, fmt } from "./ui.js";
+import { explainSwitch, openRules, wireComponents } from "./help.js";
 
 const main = document.getElementById("main");
 const where = document.getElementById("where");
@@ -47,6 +48,10 @@ export async function learnPage(game) {
   }
   let mod;
   try { mod = await import(`./boards/${game}.js`); } catch { mod = await import("./boards/generic.js"); }
+  // Every piece's detail view, as at a table (the tutorial plays the shipped content).
+  const pieces = await call("GET", `/api/games/${encodeURIComponent(game)}/components`)
+    .then((list) => Object.fromEntries(list.map((c) => [c.key, c]))).catch(() => ({}));
+  const [explain, explaining] = explainSwitch();
   where.textContent = info.title;
 
   const progress = el("span.learn-progress", { id: "learn-progress" });
@@ -57,6 +62,8 @@ export async function learnPage(game) {
   const result = el("div.result.learn-result", { id: "learn-result", hidden: true });
   const page = el("div.table-page.learn-page", { dataset: { game } },
     el("div.learn-bar", {}, progress,
+      explain,
+      el("button", { type: "button", id: "open-rules", onclick: () => openRules(game) }, "Rules"),
       el("a.button", { href: "/", id: "learn-leave", title: "Come back later: the tutorial resumes at this step" }, "Leave"),
       el("button", { id: "learn-restart", type: "button", onclick: () => go(0) }, "Start again")),
     result,
@@ -115,6 +122,7 @@ export async function learnPage(game) {
     clear(boardBox);
     try { mod.render(boardBox, ctx); } catch (err) { console.error(err); boardBox.append(el("pre.error", {}, String(err))); }
     wirePieces(boardBox, view.legal, act);
+    wireComponents(boardBox, pieces, explaining);
     drawActions(actionsBox, view, act);
     clear(logBox);
     for (const e of view.events) logBox.append(el("li", {}, e.text));
@@ -136,7 +144,8 @@ export async function learnPage(game) {
       return;
     }
     const rules = s.rules.length ? el("p.learn-rules", {}, "Rules: ",
-      s.rules.map((r, i) => [i ? ", " : "", el("a", { href: r.href, target: "_blank", rel: "noopener" }, r.id)])) : null;
+      s.rules.map((r, i) => [i ? ", " : "", el("a", { href: r.href, target: "_blank", rel: "noopener",
+        onclick: (ev) => { ev.preventDefault(); openRules(game, r.id); } }, r.id)])) : null;
     if (s.kind === "bot") {
       const who = view.table.seats[s.seat]?.name ?? `Seat ${s.seat + 1}`;  // never the learner
       panel.append(el("p.learn-bot", {}, `${who} is playing…`));
