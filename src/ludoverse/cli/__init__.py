@@ -10,6 +10,7 @@ import typer
 
 from ludoverse.cli.compare import compare_cmd, report_cmd
 from ludoverse.cli.info import bots_cmd, cards_cmd, games_cmd, rules_cmd
+from ludoverse.cli.learn import learn_cmd
 from ludoverse.cli.play import play_cmd, replay_cmd
 from ludoverse.cli.review import review_cmd
 from ludoverse.cli.serve import serve_cmd
@@ -29,6 +30,7 @@ app.command("games")(games_cmd)
 app.command("play")(play_cmd)
 app.command("replay")(replay_cmd)
 app.command("review")(review_cmd)
+app.command("learn")(learn_cmd)
 app.command("rules")(rules_cmd)
 app.command("cards")(cards_cmd)
 app.command("bots")(bots_cmd)

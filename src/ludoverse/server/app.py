@@ -41,6 +41,7 @@ from ludoverse.server.guard import (
     origin_allowed,
     redact_logs,
 )
+from ludoverse.server.learn import router as learn_router
 from ludoverse.server.replays import Replays
 from ludoverse.server.tables import Client, Hub
 
@@ -303,6 +304,8 @@ def create_app(db_url: str | None = None, *, config: ServerConfig | None = None,
             if not sockets[address]:
                 del sockets[address]
 
+    app.include_router(learn_router(), dependencies=[limited("read")])
+
     # Front end ----------------------------------------------------------------------------------
 
     if (WEB / "static").is_dir():
@@ -311,6 +314,7 @@ def create_app(db_url: str | None = None, *, config: ServerConfig | None = None,
     @app.get("/", include_in_schema=False)
     @app.get("/table/{table_id}", include_in_schema=False)
     @app.get("/replay/{table_id}", include_in_schema=False)
+    @app.get("/learn/{game}", include_in_schema=False)
     @app.get("/rules/{game}", include_in_schema=False)
     @app.get("/join/{table_id}/{seat}/{token}", include_in_schema=False)
     def page(_: Address, table_id: str | None = None, game: str | None = None) -> FileResponse:

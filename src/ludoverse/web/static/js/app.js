@@ -4,6 +4,7 @@
 import { api, tokens, ApiError } from "./api.js";
 import { el, clear, fmt, seatName } from "./ui.js";
 import { renderForm, optionSummary } from "./options.js";
+import { learnPage } from "./learn.js";
 import { componentsOf, explainSwitch, openRules, rulesPage, wireComponents } from "./help.js";
 
 const main = document.getElementById("main");
@@ -23,6 +24,7 @@ function route() {
   let m;
   if ((m = path.match(/^\/table\/([\w-]+)/))) return tablePage(m[1]);
   if ((m = path.match(/^\/replay\/([\w-]+)/))) return replayPage(m[1]);
+  if ((m = path.match(/^\/learn\/(\w+)/))) return learnPage(m[1]);
   if ((m = path.match(/^\/rules\/(\w+)/))) return rulesRoute(m[1]);
   return lobbyPage();
 }
@@ -53,7 +55,8 @@ async function lobbyPage() {
         el("h2", {}, g.title),
         el("p.players", {}, g.min_players === g.max_players ? `${g.min_players} players` : `${g.min_players}–${g.max_players} players`),
         el("p", {}, g.summary),
-        el("button.primary", { onclick: () => createForm(g), "data-create": g.name }, `New ${g.title} table`))))),
+        el("button.primary", { onclick: () => createForm(g), "data-create": g.name }, `New ${g.title} table`),
+        el("a.button", { href: `/learn/${g.name}` }, "Learn to play"))))),
     el("section.open", {},
       el("h2", {}, "Open tables"),
       open.length ? el("ul.tables", {}, open.map((t) => tableItem(t, byName[t.game]))) : el("p.muted", {}, "No tables yet: start one above.")),
