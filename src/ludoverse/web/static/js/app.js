@@ -4,6 +4,7 @@
 import { api, tokens, ApiError } from "./api.js";
 import { el, clear, fmt, seatName } from "./ui.js";
 import { renderForm, optionSummary } from "./options.js";
+import { reviewPage } from "./review.js";
 
 const main = document.getElementById("main");
 const where = document.getElementById("where");
@@ -22,6 +23,7 @@ function route() {
   let m;
   if ((m = path.match(/^\/table\/([\w-]+)/))) return tablePage(m[1]);
   if ((m = path.match(/^\/replay\/([\w-]+)/))) return replayPage(m[1]);
+  if ((m = path.match(/^\/review\/([\w-]+)/))) { if (socket) socket.close(); return reviewPage(m[1], Number(new URLSearchParams(location.search).get("seat")) || 0); }
   return lobbyPage();
 }
 
@@ -224,7 +226,7 @@ async function tablePage(id) {
     if (v.events_start === 0) clear(logBox);
     for (const e of v.events) logBox.append(el("li", {}, eventText(mod, e, ctx)));
     logBox.scrollTop = logBox.scrollHeight;
-    drawResult(result, v.table, id);
+    drawResult(result, v.table, id, v.seat);
   }
 
   const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -301,7 +303,7 @@ function drawSeats(box, table, mySeat, id, token) {
   });
 }
 
-function drawResult(box, table, id) {
+function drawResult(box, table, id, mySeat = null) {
   if (table.status !== "finished" || !table.outcome) { box.hidden = true; return; }
   const o = table.outcome;
   box.hidden = false;
@@ -313,7 +315,8 @@ function drawResult(box, table, id) {
     el("p", {}, `Why the game ended: ${o.reason.replaceAll("_", " ")}`),
     o.tiebreak_trace.length ? el("div.tiebreak", {}, el("p", {}, "Tie-breakers:"), el("ol", {}, o.tiebreak_trace.map((t) => el("li", {}, t)))) : null,
     el("p", {}, el("a.button", { href: `/api/tables/${id}/record`, download: "" }, "Download the record"), " ",
-      el("a.button", { href: `/replay/${id}` }, "Watch the replay"), " ", el("a.button", { href: "/" }, "Back to the lobby")),
+      el("a.button", { href: `/replay/${id}` }, "Watch the replay"), " ",
+      el("a.button", { href: `/review/${id}?seat=${mySeat ?? 0}`, id: "review-game" }, mySeat === null ? "Review the game" : "Review my game"), " ", el("a.button", { href: "/" }, "Back to the lobby")),
   ].filter(Boolean));
 }
 
@@ -369,7 +372,8 @@ async function replayPage(id) {
       el("button", { onclick: () => go(step + 1), "aria-label": "Next", id: "next" }, "▶"),
       el("button", { onclick: () => go(data.steps), "aria-label": "Last", id: "last" }, "▶|"),
       slider, counter,
-      el("a.button", { href: `/api/tables/${id}/record`, download: "" }, "Download")),
+      el("a.button", { href: `/api/tables/${id}/record`, download: "" }, "Download"),
+      el("a.button", { href: `/review/${id}?seat=${data.seat ?? 0}`, id: "review-link" }, "Review")),
     el("div.play", {}, boardBox, el("aside.side", {}, el("h2", {}, "Log"), logBox))));
   await go(0);
 }
