@@ -110,6 +110,7 @@ def test_a_finished_game_is_reviewed_and_a_flagged_move_shown(
     page.reload()
     page.wait_for_selector("#review-plot")
     fits(page, 390)
+    shot(page, f"{game}-review-phone")
 
 
 def test_the_review_opens_from_the_result_and_the_replay(page: Page,
@@ -119,14 +120,14 @@ def test_the_review_opens_from_the_result_and_the_replay(page: Page,
     page.goto(f"{base}/table/{tid}")
     page.click("#result a#review-game")
     page.wait_for_url(f"**/review/{tid}?seat=0")
-    page.wait_for_selector("#start-review")
+    page.wait_for_selector(".review-page[data-seat='0'] #start-review")
     page.goto(f"{base}/replay/{tid}")
     page.click("#review-link")
     page.wait_for_url(f"**/review/{tid}?seat=0")
     # The seat chooser names the seats and reviews the one chosen.
     page.select_option("#review-seat", "2")
     page.wait_for_url(f"**/review/{tid}?seat=2")
-    page.click("#start-review")
+    page.click(".review-page[data-seat='2'] #start-review")
     page.wait_for_selector("#review-plot", timeout=120_000)
     assert page.locator("#review-plot circle.pt").count() == len(the_review(base, tid, 2)["moves"])
     names = page.locator("#review-seat option").all_inner_texts()

@@ -207,7 +207,7 @@ function plot(rv, steps, select, room) {
   }
   const every = Math.max(1, Math.ceil(steps / 6 / 10) * 10);
   const tick = (n) => svg("text", { class: "axis", x: x(n - 1), y: H - 10, "text-anchor": "middle" }, String(n));
-  chart.append(svg("text", { class: "axis", x: L - 6, y: H - 10, "text-anchor": "end" }, "move"), tick(1));
+  chart.append(svg("text", { class: "axis", x: L - 6, y: H - 10, "text-anchor": "end" }, "move"));
   for (let n = every; n <= steps; n += every) chart.append(tick(n));
   if (rv.players > 1) {  // alone, there is no one to share the win with
     const fair = 1 / rv.players;
@@ -259,8 +259,9 @@ function markCurrent(page, step) {
     tr.classList.add("current");
     tr.setAttribute("aria-current", "step");
     const list = tr.closest(".review-moves");
-    if (list && list.scrollHeight > list.clientHeight) {  // the row in the middle of its own list
-      list.scrollTop += tr.getBoundingClientRect().top - list.getBoundingClientRect().top - list.clientHeight / 2;
+    if (list && list.scrollHeight > list.clientHeight) {  // the row near the top of its own list
+      const head = list.querySelector("thead")?.getBoundingClientRect().height ?? 0;
+      list.scrollTop += tr.getBoundingClientRect().top - list.getBoundingClientRect().top - head - 2 * tr.offsetHeight;
     }
   }
   page.querySelector(`#review-plot circle[data-step="${step}"]`)?.classList.add("current");
