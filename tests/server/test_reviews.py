@@ -17,7 +17,6 @@ import pytest
 pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient
 from tests.server.live import Server
-from tests.server.test_public import toml
 
 import ludoverse
 from ludoverse.core.records import GameRecord
@@ -31,6 +30,12 @@ RATES = {name: "10000/second" for name in Rates.model_fields}
 CHEAP = "ismcts:iters=20"
 FAST: dict[str, dict[str, Any]] = {"rates": RATES, "reviews": {"bot": CHEAP},
                                    "bots": {"pace_seconds": 0}}
+
+
+def toml(config: dict[str, dict[str, Any]]) -> str:
+    """A server.toml of sections of plain values (JSON writes them as TOML reads them)."""
+    return "".join(f"[{name}]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in values.items())
+                   for name, values in config.items())
 
 
 def serve(tmp: Path, config: dict[str, dict[str, Any]]) -> Server:
@@ -258,13 +263,14 @@ def local(tmp_path: Path) -> Iterator[tuple[TestClient, str]]:
         yield c, r.json()["id"]
 
 
-def wait_end(c: TestClient, tid: str, seat: int) -> dict[str, Any]:
-    for _ in range(200):
+def wait_end(c: TestClient, tid: str, seat: int, seconds: float = 120) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         j = c.get(f"/api/tables/{tid}/review", params={"seat": seat}).json()
         if j["status"] in ("done", "failed"):
             return dict(j)
         time.sleep(0.05)
-    raise AssertionError("the review did not end")
+    raise AssertionError(f"the review did not end: {j}")
 
 
 def test_a_failing_or_overrunning_review_is_marked_failed_with_the_reason(

@@ -5,6 +5,7 @@ and a screenshot for the README (``<game>-review.png``)."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +15,6 @@ import httpx
 import pytest
 from playwright.sync_api import Page
 from tests.server.live import Server
-from tests.server.test_public import toml
 from tests.web.conftest import shot
 
 from ludoverse.review import FLAGGED
@@ -27,6 +27,12 @@ CONFIG = {"rates": {name: "10000/second" for name in Rates.model_fields},
           "bots": {"pace_seconds": 0}, "reviews": {"bot": "ismcts:iters=10"}}
 GAMES = [("ultia", 3, 1), ("paradox", 2, 2), ("ultramassive", 2, 1), ("universal_rule", 3, 2),
          ("multiuniversum", 1, 1)]
+
+
+def toml(config: dict[str, dict[str, Any]]) -> str:
+    """A server.toml of sections of plain values (JSON writes them as TOML reads them)."""
+    return "".join(f"[{name}]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in values.items())
+                   for name, values in config.items())
 
 
 @pytest.fixture(scope="module")
