@@ -254,7 +254,9 @@ def create_app(db_url: str | None = None, *, config: ServerConfig | None = None,
 
     @app.post("/api/tables/{table_id}/review", status_code=202,
               summary="Review one seat's decisions in a finished game (or uploaded record)",
-              response_model=ReviewOut, responses=S.errors(400, 404, 409, 413, 422))
+              response_model=ReviewOut, responses={
+                  **S.errors(400, 404, 409, 413, 422),
+                  200: {"model": ReviewOut, "description": "The job already asked for."}})
     async def start_review(table_id: TableId, body: ReviewIn, response: Response,
                            _: Annotated[str, limited("review")]) -> dict[str, Any]:
         job, new = await reviews.start(table_id, body.seat)
