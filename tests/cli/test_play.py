@@ -67,10 +67,10 @@ def test_human_plays_a_whole_game(runner: CliRunner, ultia: str, tmp_path: Path)
     )
     assert res.exit_code == 0, res.output
     out = res.output
-    assert "Your turn (seat 0)" in out
+    assert "Your turn (Seat 1)" in out
     assert "'abc' is not a number from 1 to" in out
     assert "0 is not on the list" in out and "999 is not on the list" in out
-    assert "Seat 1 (random): " in out
+    assert "Seat 2 (random): " in out
     assert "Game over" in out and f"saved to {rec}" in out
     assert GameRecord.read(rec).outcome is not None
 
@@ -82,7 +82,7 @@ def test_default_seats_and_record_path(
     # A few moves against the default bots, then quit: the record is saved either way.
     res = runner.invoke(app, ["play", ultia, "--seed", "4"], input="1\n" * 6 + "q\n")
     assert res.exit_code == 0, res.output
-    assert "seat 0 human, seat 1 medium, seat 2 medium" in res.output
+    assert "Seat 1 human, Seat 2 medium, Seat 3 medium" in res.output
     assert "Stopped after" in res.output
     [saved] = (tmp_path / "records").glob("ultia-4-*.json")
     assert GameRecord.read(saved).seats == ["human", "medium", "medium"]
@@ -112,7 +112,7 @@ def test_hot_seat_announces_each_player(runner: CliRunner, ultia: str, tmp_path:
         input=PLENTY,
     )
     assert res.exit_code == 0, res.output
-    assert "Seat 0 to play" in res.output and "Seat 1 to play" in res.output
+    assert "Seat 1 to play" in res.output and "Seat 2 to play" in res.output
     assert "Your turn" not in res.output
 
 

@@ -22,7 +22,7 @@ from ludoverse.core.records import GameRecord, replay_iter
 pexpect = pytest.importorskip("pexpect")
 
 SEED = 3
-PROMPT = re.compile(r"Seat 0, choose 1-(\d+) \(q to quit\): ")
+PROMPT = re.compile(r"Seat 1, choose 1-(\d+) \(q to quit\): ")
 SAVED = re.compile(r"Game record saved to (\S+)")
 GAME_DEADLINE = 60.0
 """Seconds a whole game may take (greedy bots are quick; this leaves slack for slow CI)."""

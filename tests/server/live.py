@@ -68,7 +68,7 @@ class Server:
 
 UNHURRIED = "[rates]\n" + "".join(
     f'{name} = "10000/second"\n' for name in
-    ("create", "join", "action", "upload", "read", "socket", "socket_message"))
+    ("create", "join", "action", "upload", "read", "socket", "socket_message", "hint"))
 
 
 def unhurried(directory: Path) -> str:

@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 
 import ludoverse
 from ludoverse.core.records import GameRecord, replay
+from ludoverse.core.words import told
 from ludoverse.server import create_app
 from ludoverse.server.config import Rates, ServerConfig
 from ludoverse.server.db import actions_of
@@ -298,8 +299,10 @@ def test_each_seat_receives_only_its_own_observation(client: TestClient) -> None
                 if m["table"]["moves"] == len(table.actions):
                     break
             assert last["observation"] == json.loads(json.dumps(table.state.observation(seat)))
+            names = [s.name for s in table.seats]
             assert log == json.loads(json.dumps(
-                [e.to_json() for e in table.state.events_for(seat)]))
+                [told(table.game, e, seat, names) for e in table.state.events_for(seat)]))
+            assert all(e["text"] for e in log)  # every entry reads as a sentence for its seat
             assert any(e.visible_to for e in table.state.events)  # hands were dealt privately
 
 

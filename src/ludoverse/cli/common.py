@@ -166,7 +166,7 @@ def outcome_table(outcome: Outcome, seats: Sequence[str] | None = None) -> Table
     table.add_column("Place", justify="right")
     table.add_column("")
     for s, (score, place) in enumerate(zip(outcome.scores, outcome.ranking, strict=True)):
-        row = [str(s)]
+        row = [str(s + 1)]  # players count seats from 1
         if seats:
             row.append(escape(seats[s]) if s < len(seats) else "?")
         won = "[bold green]winner[/bold green]" if s in outcome.winners else ""
@@ -177,7 +177,7 @@ def outcome_table(outcome: Outcome, seats: Sequence[str] | None = None) -> Table
 
 def print_outcome(outcome: Outcome, seats: Sequence[str] | None = None) -> None:
     console.print(outcome_table(outcome, seats))
-    winners = ", ".join(f"seat {w}" for w in outcome.winners) or "nobody"
+    winners = ", ".join(f"Seat {w + 1}" for w in outcome.winners) or "nobody"
     console.print(f"Winner: {winners}.  Reason: {escape(outcome.reason)}")
     if outcome.tiebreak_trace:
         console.print("Tie-breaks:")

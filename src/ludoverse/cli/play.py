@@ -77,14 +77,14 @@ def parse_choice(text: str, labels: Sequence[str]) -> int | str:
 def ask_human(state: State, seat: int, hot_seat: bool) -> int:
     """Show ``seat`` its own view and the legal actions, and read a valid choice."""
     g = state.game
-    console.rule(f"Seat {seat} to play" if hot_seat else f"Your turn (seat {seat})")
+    console.rule(f"Seat {seat + 1} to play" if hot_seat else f"Your turn (Seat {seat + 1})")
     show(g.render(state.observation(seat), seat))
     actions = state.legal_actions()
     labels = [state.action_label(a, seat) for a in actions]
     for i, lab in enumerate(labels, 1):
         console.print(f"  [bold]{i:>2}[/bold]. {escape(lab)}")
     while True:  # one prompt format, even for one option: scripts and pty tests match it
-        text = console.input(f"Seat {seat}, choose 1-{len(actions)} (q to quit): ")
+        text = console.input(f"Seat {seat + 1}, choose 1-{len(actions)} (q to quit): ")
         if text.strip().lower() in QUIT_WORDS and text.strip().lower() not in (
             lab.lower() for lab in labels
         ):
@@ -107,6 +107,15 @@ def bot_move_text(before: State, action: int, viewers: Sequence[int]) -> str:
     return before.action_label(action, viewers[0] if len(viewers) == 1 else None)
 
 
+def tell(state: State, viewer: int | None, start: int, everything: bool = False) -> int:
+    """Print the game's log from entry ``start`` as sentences for ``viewer`` (all of it when
+    nobody plays at the terminal); returns where the next call starts."""
+    for e in state.events[start:]:
+        if everything or e.visible(viewer):
+            console.print(f"  [dim]{escape(state.game.event_text(e, viewer))}[/dim]")
+    return len(state.events)
+
+
 def default_record_path(game: Game, seed: int) -> Path:
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     return Path("records") / f"{game.name}-{seed}-{stamp}.json"
@@ -124,6 +133,8 @@ def run_game(rec: Recorder, seats: list[str]) -> Outcome:
     hot_seat = len(humans) > 1
     rngs = [random.Random(bot_seed(seed, i)) for i in range(len(seats))]
     state = rec.state
+    viewer = humans[0] if len(humans) == 1 else None
+    told = tell(state, viewer, 0, everything=not humans)
     while not state.is_terminal():
         seat = state.current_player
         bot = bots[seat]
@@ -133,7 +144,8 @@ def run_game(rec: Recorder, seats: list[str]) -> Outcome:
             action = bot.choose(state.determinize(seat, rngs[seat]), seat, rngs[seat])
             text = bot_move_text(state, action, humans)
             rec.apply(action)
-            console.print(f"Seat {seat} ({escape(seats[seat])}): {escape(text)}")
+            console.print(f"Seat {seat + 1} ({escape(seats[seat])}): {escape(text)}")
+        told = tell(state, viewer, told, everything=not humans)
     out = state.outcome()
     assert out is not None
     return out
@@ -155,9 +167,9 @@ def play_cmd(
             "--seats",
             "-s",
             metavar="SEATS",
-            help="Who sits where, comma-separated, seat 0 first: 'human' or a bot "
+            help="Who sits where, comma-separated, Seat 1 first: 'human' or a bot "
             "(easy, medium, hard, or random, greedy, ismcts:iters=N ...). Several humans "
-            "share the terminal in turn. Default: you in seat 0, medium bots in the others.",
+            "share the terminal in turn. Default: you in Seat 1, medium bots in the others.",
         ),
     ] = None,
     seed: Annotated[
@@ -203,7 +215,7 @@ def play_cmd(
     path = record or default_record_path(g, seed)
     console.print(
         f"[bold]{escape(g.title)}[/bold], {len(specs)} players: "
-        + ", ".join(f"seat {i} {escape(s)}" for i, s in enumerate(specs))
+        + ", ".join(f"Seat {i + 1} {escape(s)}" for i, s in enumerate(specs))
     )
     console.print(f"Seed {seed} (play this deal again with --seed {seed})")
     rec = Recorder(g, len(specs), seed, opts, cont, seats=specs)
@@ -262,7 +274,7 @@ def replay_cmd(
         with user_errors():
             next(states)
         label = rec.labels[i] if i < len(rec.labels) else f"action {rec.actions[i]}"
-        console.print(f"{i + 1:>4}. Seat {seat}: {escape(label)}")
+        console.print(f"{i + 1:>4}. Seat {seat + 1}: {escape(label)}")
         if stepping:
             show(g.render(state.observation(None), None))
     _check_outcome(rec, state)

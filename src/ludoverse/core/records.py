@@ -41,6 +41,9 @@ class GameRecord(BaseModel):
     seats: list[str] | None = None
     """Who sat where (``human``, bot specs); informative only."""
     outcome: dict[str, Any] | None = None
+    hints: list[dict[str, Any]] = Field(default_factory=list)
+    """Hints a player asked for during the game (``step``, ``seat``, ``bot``, ``action``,
+    ``label``, ``share``): a game with any is *hinted*."""
     created: str = Field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
 
     def write(self, path: str | Path) -> Path:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 _SEAT = re.compile(r"\bSeat (\d+)\b")
 
@@ -58,3 +59,8 @@ def listing(items: Sequence[str], conj: str = "and") -> str:
     if len(items) <= 1:
         return "".join(items) or "nothing"
     return f"{', '.join(items[:-1])} {conj} {items[-1]}"
+
+
+def told(game: Any, event: Any, viewer: int | None, names: Sequence[str]) -> dict[str, Any]:
+    """An event as JSON for ``viewer``, with its sentence (``text``) naming the players."""
+    return {**event.to_json(), "text": name_seats(game.event_text(event, viewer), names)}

@@ -29,6 +29,8 @@ from ludoverse.core.records import GameRecord, RecordError
 from ludoverse.core.registry import games as game_names
 from ludoverse.core.registry import load
 from ludoverse.server import db as store
+from ludoverse.server import help as help_pages
+from ludoverse.server import hints
 from ludoverse.server import schema as S
 from ludoverse.server.config import ServerConfig
 from ludoverse.server.errors import TableError, bad_request
@@ -144,6 +146,26 @@ def create_app(db_url: str | None = None, *, config: ServerConfig | None = None,
     def games(_: Address) -> list[dict[str, Any]]:
         return [game_info(n) for n in names]
 
+    GameName = Annotated[str, PathParam(pattern="^(" + "|".join(names) + ")$",
+                                        description="a game's name")]
+
+    @app.get("/api/games/{game}/rules", summary="The game's rules in our words, by section",
+             response_model=S.RulesOut, responses=S.errors(400))
+    def rules(game: GameName, _: Address) -> dict[str, Any]:
+        return help_pages.rules(game)
+
+    @app.get("/api/games/{game}/components",
+             summary="Every card, plan, planet, portal and anomaly of the shipped content",
+             response_model=list[S.ComponentOut], responses=S.errors(400))
+    def components(game: GameName, _: Address) -> list[dict[str, Any]]:
+        return help_pages.components(game)
+
+    @app.get("/api/tables/{table_id}/components",
+             summary="The pieces of a table's own content (custom cards included)",
+             response_model=list[S.ComponentOut], responses=S.errors(404))
+    def table_components(table_id: TableId, _: Address) -> list[dict[str, Any]]:
+        return hub.components(table_id)
+
     @app.get("/api/tables", summary="Open and running tables",
              response_model=list[S.TableOut],
              response_model_exclude_unset=True, responses=S.errors())
@@ -166,7 +188,8 @@ def create_app(db_url: str | None = None, *, config: ServerConfig | None = None,
                                  f"the content file is not valid TOML: {exc}") from None
         options = S.chosen(body.options)
         seats = [s.model_dump() for s in body.seats]
-        t, tokens = await hub.create(body.game, seats, options, content, body.seed, address)
+        t, tokens = await hub.create(body.game, seats, options, content, body.seed, address,
+                                     hints=body.hints)
         return {"table": t.summary(), "tokens": tokens}
 
     @app.get("/api/tables/{table_id}", summary="A table's public summary",
@@ -220,6 +243,12 @@ def create_app(db_url: str | None = None, *, config: ServerConfig | None = None,
                         _: Annotated[str, limited("action")]) -> dict[str, Any]:
         moves = await hub.take_back(table_id, hub.seat_of(hub.get(table_id), body.token))
         return {"ok": True, "moves": moves}
+
+    @app.post("/api/tables/{table_id}/hint", summary="The move a strong bot would play for you",
+              response_model=S.HintOut, responses=S.errors(400, 403, 404, 409, 413, 503))
+    async def hint(table_id: TableId, body: models.TokenIn,  # type: ignore[name-defined]
+                   _: Annotated[str, limited("hint")]) -> dict[str, Any]:
+        return await hints.give(hub, table_id, hub.seat_of(hub.get(table_id), body.token))
 
     # Records and replays ------------------------------------------------------------------------
 
@@ -303,8 +332,9 @@ def create_app(db_url: str | None = None, *, config: ServerConfig | None = None,
     @app.get("/table/{table_id}", include_in_schema=False)
     @app.get("/replay/{table_id}", include_in_schema=False)
     @app.get("/review/{table_id}", include_in_schema=False)
+    @app.get("/rules/{game}", include_in_schema=False)
     @app.get("/join/{table_id}/{seat}/{token}", include_in_schema=False)
-    def page(_: Address, table_id: str | None = None) -> FileResponse:
+    def page(_: Address, table_id: str | None = None, game: str | None = None) -> FileResponse:
         return FileResponse(WEB / "index.html")
 
     app.openapi = _openapi(app)  # type: ignore[method-assign]

@@ -92,6 +92,11 @@ class BotPool:
                 self._pool = None
             raise
 
+    async def call(self, fn: Any, *args: Any) -> Any:
+        """Any other search (a hint) in the same workers, within the move budget and grace."""
+        limit = None if self.move_seconds is None else self.move_seconds + self.grace_seconds
+        return await self.run(fn, *args, timeout=limit)
+
     async def run(self, fn: Callable[..., T], *args: Any, timeout: float | None = None) -> T:
         """``fn(*args)`` in the bots' workers (``fn`` and its arguments must pickle), so other
         work that searches (a post-game review) shares the cores the server gives its bots.

@@ -97,6 +97,8 @@ class Rates(_Section):
     action: Rate = Field("10/second;600/minute", description="moves and undos (HTTP and "
                          "WebSocket)")
     upload: Rate = Field("10/minute", description="records uploaded")
+    hint: Rate = Field("20/minute", description="hints asked for (each may run a bot's "
+                       "search)")
     read: Rate = Field("20/second;600/minute", description="other requests")
     socket: Rate = Field("30/minute", description="WebSockets opened")
     socket_message: Rate = Field("20/second", description="messages on one address's "

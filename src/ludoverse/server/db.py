@@ -57,6 +57,9 @@ class TableRow(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     content: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     chosen_seed: Mapped[bool] = mapped_column(default=False)
+    hints_allowed: Mapped[bool] = mapped_column(default=False)
+    """Everyone agreed to hints when the table was made (a seat alone with bots may always)."""
+    hints: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
     """The creator chose the deal: they could know every hidden card, so it is shown."""
     status: Mapped[str] = mapped_column(String(12), index=True)
     """``open`` (waiting for people), ``playing``, ``finished`` or ``abandoned``."""
@@ -166,5 +169,6 @@ def finished_record(db: Session, table_id: str) -> tuple[GameRecord, list[SeatRo
     rec = GameRecord(game=row.game, version=row.version, players=row.players, seed=row.seed,
                      options=row.options, content=row.content,
                      actions=[a.action for a in acts], labels=[a.label for a in acts],
-                     seats=[x.bot or "human" for x in seats], outcome=row.outcome)
+                     seats=[x.bot or "human" for x in seats], outcome=row.outcome,
+                     hints=row.hints or [])
     return rec, seats

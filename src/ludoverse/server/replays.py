@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy.orm import Session, sessionmaker
 
 from ludoverse.core.records import GameRecord, replay, start
+from ludoverse.core.words import told
 from ludoverse.server.db import ActionRow, SeatRow, TableRow, finished_record, token_hash
 from ludoverse.server.errors import forbidden
 
@@ -30,7 +31,7 @@ class Replays:
         with self.db.begin() as s:
             s.add(TableRow(id=table_id, game=rec.game, version=rec.version,
                            players=rec.players, seed=rec.seed, options=rec.options,
-                           content=rec.content, status="finished",
+                           content=rec.content, status="finished", hints=rec.hints or None,
                            outcome=None if out is None else out.to_json()))
             s.flush()
             names = rec.seats or ["human"] * rec.players
@@ -66,6 +67,7 @@ class Replays:
                 raise forbidden("this token does not open a seat of this game")
         step = min(step, len(rec.actions))
         state = start(rec)
+        g = state.game
         for a in rec.actions[:step]:
             state.apply(a)
         out = state.outcome() if state.is_terminal() else None
@@ -79,6 +81,7 @@ class Replays:
             "step": step,
             "steps": len(rec.actions),
             "observation": state.observation(seat),
-            "events": [e.to_json() for e in events],
+            "events": [told(g, e, seat, names) for e in events],
             "outcome": None if out is None else out.to_json(),
+            "hinted": len(rec.hints),
         }

@@ -42,6 +42,7 @@ STATUS_TEXT = {
     422: "Well-formed, but the game's rules refuse it (options that contradict each other, "
          "a content file or record that does not fit the game).",
     429: "Too many requests from your address (see Retry-After), or a cap on open tables.",
+    503: "The server could not do it just now (a bot's search failed): try again.",
 }
 
 
@@ -114,6 +115,8 @@ class TableOut(BaseModel):
     options: dict[str, Any]
     custom_content: bool
     chosen_deal: bool
+    hints_allowed: bool = Field(False, description="everyone agreed to hints")
+    hinted: int = Field(0, description="hints given so far (a hinted game is marked)")
     status: Literal["open", "playing", "finished", "abandoned"]
     seats: list[SeatOut]
     moves: int
@@ -175,6 +178,65 @@ class ReplayOut(BaseModel):
     observation: dict[str, Any]
     events: list[dict[str, Any]]
     outcome: dict[str, Any] | None
+    hinted: int = Field(0, description="hints the players asked for (a hinted game)")
+
+
+class RuleSectionOut(BaseModel):
+    id: str
+    title: str
+    html: str
+
+
+class RuleOut(BaseModel):
+    id: str
+    section: str
+    text: str
+    option: str
+
+
+class RulesOut(BaseModel):
+    game: str
+    title: str
+    sections: list[RuleSectionOut]
+    rules: list[RuleOut]
+
+
+class ComponentOut(BaseModel):
+    key: str
+    kind: str
+    name: str
+    text: str
+    provenance: Literal["rulebook", "public", "reconstructed"]
+    source: str | None
+    facts: list[list[str]]
+
+
+class HintMoveOut(BaseModel):
+    action: int
+    label: str
+    share: float
+
+
+class HintOut(BaseModel):
+    step: int
+    seat: int
+    bot: str
+    spec: str
+    action: int
+    label: str
+    share: float
+    moves: list[HintMoveOut]
+    line: str
+
+
+class HintIn(BaseModel):
+    """A hint as a record keeps it (only checked for shape and size)."""
+
+    model_config = ConfigDict(extra="allow")
+    step: int = Field(ge=0, lt=2**31)
+    seat: int = Field(ge=0, le=7)
+    label: str = Field("", max_length=200)
+    line: str = Field("", max_length=1000)
 
 
 class _OneContent(_In):
@@ -248,6 +310,9 @@ class Models:
                                 "(instead of 'content')")),
                 seed=(int | None, Field(None, ge=0, lt=2**31, description="a chosen deal; "
                                         "everyone at the table is told")),
+                hints=(bool, Field(False, description="everyone at the table may ask for "
+                                   "hints (a player alone with bots always may); a hinted "
+                                   "game is marked")),
             ))
         self.TableIn = Annotated[
             variants[0] if len(variants) == 1 else _union(variants), Field(discriminator="game")]
@@ -284,6 +349,7 @@ class Models:
                         Field(default_factory=list)),
                 seats=(list[Annotated[str, Field(max_length=120)]] | None, None),
                 outcome=(dict[str, Any] | None, None),
+                hints=(list[HintIn], Field(default_factory=list, max_length=10_000)),
                 created=(str, Field("", max_length=40)),
             ))
         self.RecordIn = Annotated[_union(records), Field(discriminator="game")]

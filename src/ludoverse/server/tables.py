@@ -26,6 +26,7 @@ from ludoverse.bots.base import LEVELS, SpecError, make
 from ludoverse.core.api import Game, State
 from ludoverse.core.records import GameRecord
 from ludoverse.core.registry import load
+from ludoverse.core.words import name_seats, told
 from ludoverse.server import undo
 from ludoverse.server.botpool import BotPool
 from ludoverse.server.config import ServerConfig
@@ -105,6 +106,10 @@ class Table:
     """The creator chose the deal (and so may know the hidden cards): shown to everyone."""
     creator: str | None = None
     """The address that created the table (for the per-address cap; not stored)."""
+    hints_allowed: bool = False
+    """Everyone agreed to hints when the table was made (see :meth:`may_hint`)."""
+    hints: list[dict[str, Any]] = field(default_factory=list)
+    """Every hint given, in order (kept in the record: a hinted game is marked)."""
     touched: datetime = field(default_factory=now)
     """When the table last moved (made, joined or played): idle tables are closed."""
     started: datetime = field(default_factory=now)
@@ -112,6 +117,11 @@ class Table:
     @property
     def bots_only(self) -> bool:
         return all(s.kind == "bot" for s in self.seats)
+
+    def may_hint(self, seat: int) -> bool:
+        """Hints are for a player alone with bots, or for everyone if all agreed (by making
+        or joining a table that says so)."""
+        return self.hints_allowed or all(s.kind == "bot" for s in self.seats if s.seat != seat)
 
     # What clients may see ---------------------------------------------------------------------
 
@@ -127,6 +137,8 @@ class Table:
             "options": self.options,
             "custom_content": self.content is not None,
             "chosen_deal": self.chosen_seed,
+            "hints_allowed": self.hints_allowed,
+            "hinted": len(self.hints),
             "status": self.status,
             "seats": [s.public() for s in self.seats],
             "moves": len(self.actions),
@@ -150,15 +162,16 @@ class Table:
         client.log_seen = len(game_log)
         mine = seat is not None and not st.is_terminal() and st.current_player == seat
         legal = st.legal_actions() if mine else []
+        names = [s.name for s in self.seats]
         return {
             "type": "state",
             "table": self.summary(),
             "seat": seat,
             "observation": st.observation(seat),
-            "legal": [{"id": a, "label": st.action_label(a, seat), "info": self.game.action_info(a)}
-                      for a in legal],
+            "legal": [{"id": a, "label": name_seats(st.action_label(a, seat), names),
+                       "info": self.game.action_info(a)} for a in legal],
             "events_start": start,
-            "events": [e.to_json() for e in new],
+            "events": [told(self.game, e, seat, names) for e in new],
             "undo": self.undo_count(seat) if seat is not None else 0,
         }
 
@@ -192,7 +205,7 @@ class Table:
             seed=self.seed, options=self.options, content=self.content,
             actions=list(self.actions), labels=labels,
             seats=[s.bot or "human" for s in self.seats],
-            outcome=None if out is None else out.to_json())
+            outcome=None if out is None else out.to_json(), hints=list(self.hints))
 
 
 SeatSpec = dict[str, Any]
@@ -234,6 +247,7 @@ class Hub:
         t = Table(row.id, game, row.players, row.seed, row.options, row.content,
                   [Seat(x.seat, x.kind, x.bot, x.name, x.token_hash, x.joined) for x in seats],
                   state, row.status, chosen_seed=row.chosen_seed,
+                  hints_allowed=row.hints_allowed, hints=list(row.hints or []),
                   touched=_aware(row.updated), started=_aware(row.created))
         for a in acts:
             after, decision = self._next(t, a.action, a.label)
@@ -263,8 +277,8 @@ class Hub:
 
     async def create(self, game_name: str, seats: list[SeatSpec], options: dict[str, Any]
                      | None = None, content: dict[str, Any] | None = None,
-                     seed: int | None = None,
-                     address: str | None = None) -> tuple[Table, list[str | None]]:
+                     seed: int | None = None, address: str | None = None,
+                     hints: bool = False) -> tuple[Table, list[str | None]]:
         """A new table; returns it and each seat's token (None for bots). The first human
         seat is the creator's and is taken at once; the others wait for their invite links
         (or, from the lobby, for anyone). ``address`` is the creator's, for its cap."""
@@ -314,7 +328,7 @@ class Hub:
         status = "playing" if all(s.joined for s in made) else "open"
         t = Table(secrets.token_hex(8), game, players, seed, opts.model_dump(mode="json"),
                   None if loaded is None else game.content_to_json(loaded), made, state, status,
-                  chosen_seed=chosen, creator=address)
+                  chosen_seed=chosen, creator=address, hints_allowed=hints)
         await self.writer.write(lambda s: self._store_new(s, t))
         self.tables[t.id] = t
         self._wake(t)
@@ -354,7 +368,7 @@ class Hub:
     def _store_new(self, s: Session, t: Table) -> None:
         s.add(TableRow(id=t.id, game=t.game.name, version=t.game.version, players=t.players,
                        seed=t.seed, options=t.options, content=t.content, status=t.status,
-                       chosen_seed=t.chosen_seed))
+                       chosen_seed=t.chosen_seed, hints_allowed=t.hints_allowed))
         s.flush()
         for x in t.seats:
             s.add(SeatRow(table_id=t.id, seat=x.seat, kind=x.kind, bot=x.bot, name=x.name,
@@ -605,6 +619,24 @@ class Hub:
         return [t.summary() for t in self.tables.values() if t.status in ("open", "playing")]
 
     # Finished games -----------------------------------------------------------------------------
+
+    def components(self, table_id: str) -> list[dict[str, Any]]:
+        """The pieces of a table's content, live or stored (the shipped ones unless the table
+        brought its own cards)."""
+        from ludoverse.server import help as help_pages
+
+        t = self.tables.get(table_id)
+        if t is not None:
+            game, content = t.game, t.content
+        else:
+            with self.db() as s:
+                row = s.get(TableRow, table_id)
+                if row is None:
+                    raise not_found("table")
+                game, content = load(row.game), row.content
+        if content is None:
+            return help_pages.components(game.name)
+        return help_pages.of_content(game, game.load_content(content))
 
     def stored_record(self, table_id: str) -> GameRecord:
         """The record of a finished game (live or not)."""

@@ -107,7 +107,7 @@ def test_the_defending_planet_is_any_opponents_planet_in_play() -> None:
     choose(s, "attack")
     s.apply(A.ATTACK_WITH + card(s, "dravos"))
     assert s.phase == P.TARGET
-    assert sorted(labels(s)) == ["Attack Solenne (seat 1)", "Attack Tarsis (seat 2)"]
+    assert sorted(labels(s)) == ["Attack Solenne (Seat 2)", "Attack Tarsis (Seat 3)"]
     with pytest.raises(IllegalAction):
         s.apply(A.ATTACK_TARGET + card(s, "eremos"))
 

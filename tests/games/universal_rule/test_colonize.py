@@ -158,7 +158,7 @@ def test_red_colonizes_lyzin_and_makes_blue_pay_one_per_planet() -> None:
     choose(s, "colonize")
     s.apply(colonize(s, "lyzin"))
     assert s.current_player == RED
-    assert labels(s) == ["Collect from seat 1", "Collect from seat 2"]
+    assert labels(s) == ["Collect from Seat 2", "Collect from Seat 3"]
     with pytest.raises(IllegalAction, match="thug target"):
         s.apply(A.THUG_TARGET + RED)
     s.apply(A.THUG_TARGET + BLUE)

@@ -98,7 +98,8 @@ def seal(s: S, lab: int, portal: int) -> None:
     top = s.face_up(t)
     if top >= 0:
         s.pknow[top] = P.PUBLIC
-    s.log("sealed", seat=lab, portal=portal, transformer=t + 1, face_up=top)
+    s.log("sealed", seat=lab, portal=portal, transformer=t + 1, face_up=top,
+          **({"virtual": True} if lab >= s.n else {}))  # the solo game's virtual scientist
     if top < 0:
         check_trigger(s)
 

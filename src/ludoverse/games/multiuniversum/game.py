@@ -6,7 +6,8 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from ludoverse.core.api import Game
+from ludoverse.core.api import Event, Game
+from ludoverse.core.help import Component
 from ludoverse.games.multiuniversum import actions as A
 from ludoverse.games.multiuniversum.content import MultiuniversumContent, default_content
 from ludoverse.games.multiuniversum.options import PRESETS, MultiuniversumOptions
@@ -53,6 +54,20 @@ class MultiuniversumGame(Game):
 
     def action_info(self, action: int) -> dict[str, Any]:
         return A.info(action)
+
+    def event_text(self, event: Event, viewer: int | None) -> str:
+        """The log entry as a sentence for ``viewer`` (see ``multiuniversum/log.py``)."""
+        from ludoverse.games.multiuniversum.log import event_text
+
+        return event_text(event, viewer)
+
+    def components(self, content: Any = None) -> list[Component]:
+        """Every transformer, portal, action card and tool kind, explained
+        (``multiuniversum/help.py``)."""
+        from ludoverse.games.multiuniversum.help import components
+
+        return components(self.default_content() if content is None
+                          else self.load_content(content))
 
     def default_content(self) -> MultiuniversumContent:
         return default_content()

@@ -146,7 +146,8 @@ def deadly_portals(s: S) -> None:
         if lost:
             s.sealed[lab] = [q for q in s.sealed[lab] if q not in lost]
             s.lost[lab].extend(lost)
-            s.log("deadly_portals", seat=lab, portals=lost)
+            s.log("deadly_portals", seat=lab, portals=lost,
+                  **({"virtual": True} if lab >= s.n else {}))
 
 
 def portals_of(mask: int) -> list[int]:

@@ -146,7 +146,8 @@ class MultiuniversumState(FastState):
         if not self.deck:
             self.rebuild()
             if not self.deck:
-                self.log("nothing_to_draw", seat=seat)
+                self.log("nothing_to_draw", seat=seat,
+                         **({"virtual": True} if seat >= self.n else {}))
                 return -1
         card = self.deck.pop()
         if seat < self.n:

@@ -6,7 +6,8 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from ludoverse.core.api import Game
+from ludoverse.core.api import Event, Game
+from ludoverse.core.help import Component
 from ludoverse.games.ultia import actions as A
 from ludoverse.games.ultia import cards as C
 from ludoverse.games.ultia.content import PlanList, default_plans
@@ -70,6 +71,18 @@ class UltiaGame(Game):
         """Described with the standard plan list (a declaration's ``plan`` index is exact; its
         ``plan_id`` is that of the standard list)."""
         return A.info(action, self.default_content())
+
+    def event_text(self, event: Event, viewer: int | None) -> str:
+        """The log entry as a sentence for ``viewer`` (see :mod:`ludoverse.games.ultia.log`)."""
+        from ludoverse.games.ultia.log import event_text
+
+        return event_text(event, viewer)
+
+    def components(self, content: Any = None) -> list[Component]:
+        """Every Exploration Plan, explained (see :mod:`ludoverse.games.ultia.help`)."""
+        from ludoverse.games.ultia.help import components
+
+        return components(None if content is None else self.load_content(content))
 
     def default_content(self) -> PlanList:
         return default_plans()

@@ -6,7 +6,8 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from ludoverse.core.api import Game
+from ludoverse.core.api import Event, Game
+from ludoverse.core.help import Component
 from ludoverse.games.universal_rule import actions as A
 from ludoverse.games.universal_rule.content import UniversalRuleContent, default_content
 from ludoverse.games.universal_rule.options import PRESETS, UniversalRuleOptions
@@ -53,6 +54,19 @@ class UniversalRuleGame(Game):
 
     def action_info(self, action: int) -> dict[str, Any]:
         return A.info(action)
+
+    def event_text(self, event: Event, viewer: int | None) -> str:
+        """The log entry as a sentence for ``viewer`` (see ``universal_rule/log.py``)."""
+        from ludoverse.games.universal_rule.log import event_text
+
+        return event_text(event, viewer)
+
+    def components(self, content: Any = None) -> list[Component]:
+        """Every planet and the Universal Rule card, explained (``universal_rule/help.py``)."""
+        from ludoverse.games.universal_rule.help import components
+
+        return components(self.default_content() if content is None
+                          else self.load_content(content))
 
     def default_content(self) -> UniversalRuleContent:
         return default_content()

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoverse.core.content import per_content
 from ludoverse.core.fast import fields_to_json, state_from_fields
+from ludoverse.core.words import seat_word
 from ludoverse.games.universal_rule import actions as A
 from ludoverse.games.universal_rule import phases as P
 from ludoverse.games.universal_rule import planets as PL
@@ -161,9 +162,9 @@ def label(s: UniversalRuleState, a: int, seat: int | None) -> str:
     if kind == "attacking_planet":
         return f"Attack with {s.name(i)}"
     if kind == "defending_planet":
-        return f"Attack {s.name(i)} (seat {s.owner[i]})"
+        return f"Attack {s.name(i)} ({_owner(s.owner[i], seat)})"
     if kind == "instigate":
-        return f"Instigate: redirect the attack to {s.name(i)} (seat {s.owner[i]})"
+        return f"Instigate: redirect the attack to {s.name(i)} ({_owner(s.owner[i], seat)})"
     if kind == "commit_card":
         return f"Commit {s.name(i)} face down"
     if kind == "support_side":
@@ -171,12 +172,17 @@ def label(s: UniversalRuleState, a: int, seat: int | None) -> str:
     if kind == "commit_credits":
         return f"Commit {i} credit{'s' if i != 1 else ''}"
     if kind == "thug_target":
-        return f"Collect from seat {i}"
+        return f"Collect from {seat_word(i, seat)}"
     if kind == "discard":
         return f"Discard {s.name(i)}"
     if kind == "give_up":
         return f"Give up {s.name(i)} (keep the other two)"
     return f"Reveal {s.name(i)}"
+
+
+def _owner(owner: int, viewer: int | None) -> str:
+    """Whose planet a target is, for the label's reader: "yours" or "Seat 3"."""
+    return "yours" if owner == viewer else seat_word(owner, viewer)
 
 
 SECRET_LABELS = {

@@ -20,6 +20,8 @@ async function call(method, path, body) {
 }
 
 export const api = {
+  get: (path) => call("GET", path),
+  post: (path, body) => call("POST", path, body),
   games: () => call("GET", "/api/games"),
   tables: () => call("GET", "/api/tables"),
   table: (id) => call("GET", `/api/tables/${id}`),

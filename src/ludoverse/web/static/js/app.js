@@ -4,6 +4,7 @@
 import { api, tokens, ApiError } from "./api.js";
 import { el, clear, fmt, seatName } from "./ui.js";
 import { renderForm, optionSummary } from "./options.js";
+import { componentsOf, explainSwitch, openRules, rulesPage, wireComponents } from "./help.js";
 import { reviewPage } from "./review.js";
 
 const main = document.getElementById("main");
@@ -23,6 +24,7 @@ function route() {
   let m;
   if ((m = path.match(/^\/table\/([\w-]+)/))) return tablePage(m[1]);
   if ((m = path.match(/^\/replay\/([\w-]+)/))) return replayPage(m[1]);
+  if ((m = path.match(/^\/rules\/(\w+)/))) return rulesRoute(m[1]);
   if ((m = path.match(/^\/review\/([\w-]+)/))) { if (socket) socket.close(); return reviewPage(m[1], Number(new URLSearchParams(location.search).get("seat")) || 0); }
   return lobbyPage();
 }
@@ -31,6 +33,13 @@ function flash(message, kind = "error") {
   const box = el(`div.flash.${kind}`, { role: kind === "error" ? "alert" : "status" }, message);
   document.body.append(box);
   setTimeout(() => box.remove(), 5000);
+}
+
+async function rulesRoute(game) {
+  const info = (await api.games()).find((g) => g.name === game);
+  if (!info) { clear(main).append(el("p.error", {}, `No game called ${game}.`)); return; }
+  where.textContent = `${info.title} rules`;
+  await rulesPage(main, game, info.title);
 }
 
 // Lobby --------------------------------------------------------------------------------------
@@ -61,6 +70,7 @@ function tableItem(t, g) {
   return el("li.table-item", {},
     el("strong", {}, g ? g.title : t.game), ` · ${t.players} players · ${t.status} · `,
     t.chosen_deal ? el("span.warn", { title: "The creator chose the seed and could know the hidden cards." }, "chosen deal · ") : null,
+    t.hints_allowed ? el("span.muted", { title: "Everyone at this table may ask for hints." }, "hints allowed · ") : null,
     t.seats.map((s) => el("span.seat-chip", { class: `seat-chip ${s.connected ? "on" : ""}` }, s.name)),
     free.map((s) => el("button", { onclick: () => joinSeat(t.id, s.seat) }, `Join as seat ${s.seat + 1}`)),
     el("a.button", { href: `/table/${t.id}` }, tokens.get(t.id) ? "Open" : "Watch"));
@@ -97,6 +107,7 @@ function createForm(g) {
   const opts = renderForm(g);
   const seed = el("input", { type: "number", name: "seed", min: 0, max: 2147483647, placeholder: "random" });
   const content = el("input", { type: "file", name: "content", accept: ".toml,text/plain" });
+  const hints = el("input", { type: "checkbox", name: "hints" });
   const form = el("form.create", {
     onsubmit: async (ev) => {
       ev.preventDefault();
@@ -106,6 +117,7 @@ function createForm(g) {
       try {
         const body = { game: g.name, seats, options: opts.values() };
         if (seed.value !== "") body.seed = Number(seed.value);
+        if (hints.checked) body.hints = true;
         if (content.files[0]) body.content_toml = await content.files[0].text();
         const r = await api.create(body);
         const first = r.tokens.findIndex((t) => t);
@@ -121,6 +133,8 @@ function createForm(g) {
   el("details.options", {}, el("summary", {}, "Rule options"), opts.node,
     el("label.option", {}, el("span", {}, "Deal (seed)"), seed,
       el("small", {}, "The same seed and options deal the same game again; the seed is shown when the game is over.")),
+    el("label.option", {}, el("span", {}, "Hints for everyone"), hints,
+      el("small", {}, "Every player may ask what a strong bot would play; whoever joins agrees. A player alone with bots may always ask. A hinted game is marked.")),
     el("label.option", {}, el("span", {}, "Your own cards"), content,
       el("small", {}, "A TOML file with the game's card data in the same schema as the shipped one (see ludoverse cards)."))),
   el("div.row", {}, el("button.primary", { type: "submit" }, "Create table"),
@@ -158,7 +172,9 @@ async function tablePage(id) {
   const games = await api.games();
   const info = games.find((g) => g.name === summary.game);
   const mod = await board(summary.game);
+  const pieces = await componentsOf(id);
   where.textContent = info.title;
+  const [explain, explaining] = explainSwitch();
 
   const boardBox = el("div.board", { id: "board" });
   const actionsBox = el("div.actions", { id: "actions" });
@@ -174,6 +190,9 @@ async function tablePage(id) {
         el("aside.side", {},
           el("section", {}, el("h2", {}, "Your moves"), actionsBox, controls),
           el("details.log-panel", { open: true }, el("summary", {}, "Game log"), logBox),
+          el("section.help", {}, el("h2", {}, "Help"),
+            el("div.row", {}, explain,
+              el("button", { type: "button", id: "open-rules", onclick: () => openRules(summary.game) }, "Rules"))),
           el("details.rules", {}, el("summary", {}, "Rules and options"),
             el("p", {}, info.summary), optionSummary(info, summary.options),
             summary.chosen_deal ? el("p.warn", {}, "The creator chose this deal (the seed), so they could know the hidden cards.") : null,
@@ -187,6 +206,7 @@ async function tablePage(id) {
   }
 
   let view = null;
+  let hint = null;
   let pending = false;
   let autoTimer = null;
   const send = (msg) => socket && socket.readyState === 1 && socket.send(JSON.stringify(msg));
@@ -212,9 +232,17 @@ async function tablePage(id) {
     clear(boardBox);
     try { mod.render(boardBox, ctx); } catch (err) { console.error(err); boardBox.append(el("pre.error", {}, String(err))); }
     wirePieces(boardBox, v.legal, act);
+    wireComponents(boardBox, pieces, explaining);
     drawActions(actionsBox, v, act);
     clear(controls);
     if (v.undo > 0) controls.append(el("button", { id: "undo", onclick: () => send({ type: "undo" }) }, "Undo my last move"));
+    if (v.legal.length && token && mayHint(v.table, v.seat)) {
+      controls.append(el("button", { id: "hint", onclick: async () => {
+        const h = await askHint(id, token);
+        if (h) { hint = h; showHint(actionsBox, view, hint); }
+      } }, "Hint"));
+    }
+    showHint(actionsBox, v, hint);
     if (v.seat !== null && v.table.status !== "finished") {
       const box = el("input", { id: "auto-only-move", type: "checkbox", checked: autoOnlyMove(), onchange: () => {
         localStorage.setItem(AUTO_ONLY_MOVE, box.checked ? "1" : "0");
@@ -284,6 +312,30 @@ function drawActions(box, v, act) {
       el("button.action", { "data-action": a.id, onclick: () => act(a.id) }, a.label)))));
 }
 
+// A hint: what the hard bot would play here, from this seat's knowledge only. Offered to a
+// player alone with bots, or at a table where everyone agreed; the game is marked as hinted.
+function mayHint(table, seat) {
+  return table.hints_allowed || table.seats.every((s) => s.seat === seat || s.kind === "bot");
+}
+
+async function askHint(id, token) {
+  const button = document.getElementById("hint");
+  if (button) { button.disabled = true; button.textContent = "Thinking…"; }
+  try { return await api.post(`/api/tables/${id}/hint`, { token }); }
+  catch (err) { flash(err.message); return null; }
+  finally {
+    const b = document.getElementById("hint");
+    if (b) { b.disabled = false; b.textContent = "Hint"; }
+  }
+}
+
+function showHint(box, v, h) {
+  box.querySelector(".hint")?.remove();
+  if (!h || !v || h.step !== v.table.moves || !v.legal.length) return;
+  box.prepend(el("p.hint", { id: "hint-line", role: "status" }, el("strong", {}, "Hint: "), h.line));
+  box.querySelector(`button.action[data-action="${h.action}"]`)?.classList.add("hinted");
+}
+
 function drawSeats(box, table, mySeat, id, token) {
   clear(box);
   table.seats.forEach((s) => {
@@ -301,6 +353,7 @@ function drawSeats(box, table, mySeat, id, token) {
     }
     box.append(chip);
   });
+  if (table.hinted) box.append(el("span.hinted-game", { title: "Someone asked for hints in this game." }, `Hinted game (${table.hinted} hint${table.hinted > 1 ? "s" : ""})`));
 }
 
 function drawResult(box, table, id, mySeat = null) {
@@ -327,6 +380,7 @@ async function leaveTable(id, token) {
 }
 
 function eventText(mod, e, ctx) {
+  if (e.text) return e.text;  // the server writes each entry as a sentence for this viewer
   if (mod.eventText) {
     try { const t = mod.eventText(e, ctx); if (t) return t; } catch (err) { console.error(err); }
   }
@@ -345,6 +399,8 @@ async function replayPage(id) {
   let data = await api.replay(id, 0, token).catch((err) => { clear(main).append(el("p.error", {}, err.message)); });
   if (!data) return;
   const mod = await board(data.game);
+  const pieces = await componentsOf(id);
+  const [explain, explaining] = explainSwitch();
   const games = await api.games();
   where.textContent = `${games.find((g) => g.name === data.game).title} replay`;
   const boardBox = el("div.board", { id: "board" });
@@ -360,6 +416,7 @@ async function replayPage(id) {
     const ctx = { view: data, table, observation: data.observation, seat: data.seat, legal: [], act: () => {}, replay: true };
     clear(boardBox);
     mod.render(boardBox, ctx);
+    wireComponents(boardBox, pieces, explaining);
     clear(logBox);
     for (const e of data.events) logBox.append(el("li", {}, eventText(mod, e, ctx)));
     logBox.scrollTop = logBox.scrollHeight;
@@ -372,8 +429,10 @@ async function replayPage(id) {
       el("button", { onclick: () => go(step + 1), "aria-label": "Next", id: "next" }, "▶"),
       el("button", { onclick: () => go(data.steps), "aria-label": "Last", id: "last" }, "▶|"),
       slider, counter,
+      data.hinted ? el("span.hinted-game", { title: "The players asked for hints in this game." }, `Hinted game (${data.hinted})`) : null,
       el("a.button", { href: `/api/tables/${id}/record`, download: "" }, "Download"),
-      el("a.button", { href: `/review/${id}?seat=${data.seat ?? 0}`, id: "review-link" }, "Review")),
+      el("a.button", { href: `/review/${id}?seat=${data.seat ?? 0}`, id: "review-link" }, "Review"),
+      explain, el("button", { type: "button", id: "open-rules", onclick: () => openRules(data.game) }, "Rules")),
     el("div.play", {}, boardBox, el("aside.side", {}, el("h2", {}, "Log"), logBox))));
   await go(0);
 }

@@ -2,10 +2,11 @@
 // each against the move the server's search prefers, with both estimated win shares and a
 // verdict. The review runs on the server (POST, then GET every second for its progress);
 // the page draws a plot of the seat's share through the game, the table of decisions and a
-// replay board (the game's own board module, as the replay page draws it). Clicking a point
-// or a row shows the position before that move.
+// replay board (the game's own board module with its pieces' detail views, as the replay
+// page draws it). Clicking a point or a row shows the position before that move.
 
 import { api, tokens, ApiError } from "./api.js";
+import { componentsOf, explainSwitch, openRules, wireComponents } from "./help.js";
 import { el, svg, clear } from "./ui.js";
 
 const CSS = "/static/css/review.css";
@@ -62,7 +63,8 @@ export async function reviewPage(id, seat) {
     } else first = err;
   }
   if (first instanceof Error) { clear(main).append(el("p.error", {}, first.message)); return; }
-  const [mod, games] = await Promise.all([boardModule(first.game), api.games()]);
+  const [mod, games, pieces] = await Promise.all([boardModule(first.game), api.games(), componentsOf(id)]);
+  const [explain, explaining] = explainSwitch();
   const title = games.find((g) => g.name === first.game)?.title ?? first.game;
   const names = first.names;
   seat = Number.isInteger(seat) && seat >= 0 && seat < names.length ? seat : 0;
@@ -89,7 +91,8 @@ export async function reviewPage(id, seat) {
       el("button", { onclick: () => go(step - 1), "aria-label": "Previous", id: "prev" }, "◀"),
       el("button", { onclick: () => go(step + 1), "aria-label": "Next", id: "next" }, "▶"),
       el("button", { onclick: () => go(first.steps), "aria-label": "Last", id: "last" }, "▶|"),
-      slider, counter),
+      slider, counter, explain,
+      el("button", { type: "button", id: "open-rules", onclick: () => openRules(first.game) }, "Rules")),
     caption, boardBox);
   const page = el("div.table-page.review-page", { dataset: { game: first.game, seat } },
     el("div.review-head", {},
@@ -118,6 +121,7 @@ export async function reviewPage(id, seat) {
     const ctx = { view: data, table, observation: data.observation, seat: data.seat, legal: [], act: () => {}, replay: true };
     clear(boardBox);
     try { mod.render(boardBox, ctx); } catch (err) { console.error(err); boardBox.append(el("pre.error", {}, String(err))); }
+    wireComponents(boardBox, pieces, explaining);
     markCurrent(page, step);
   }
   slider.addEventListener("input", () => go(Number(slider.value)));

@@ -38,30 +38,17 @@ const ICONS = {
 // going clockwise.
 const SPOTS = [[50, 16], [83.5, 40], [70, 81], [30, 81], [16.5, 40]];
 
-// Names learned from every observation seen, for the log (events carry only ids).
-const names = { card: {}, portal: {} };
-
-function learn(obs) {
-  const cards = [...(obs.discard || [])];
-  const portals = [];
-  for (const lab of obs.labs || []) {
-    cards.push(...(lab.hand || []), ...(lab.tools || []), ...(lab.play_area || []),
-      ...(lab.known_hand || []));
-    portals.push(...(lab.sealed || []), ...(lab.lost || []));
-  }
-  for (const t of obs.transformers || []) portals.push(...(t.stack || []).filter(Boolean));
-  if (obs.seal) portals.push(obs.seal.portal);
-  if (obs.reorder) portals.push(...(obs.reorder.portals || []));
-  for (const c of cards) names.card[c.id] = c;
-  for (const p of portals) names.portal[p.id] = p;
-}
-
 function ensureCss() {
   if (document.querySelector(`link[href="${CSS}"]`)) return;
   document.head.append(el("link", { rel: "stylesheet", href: CSS }));
 }
 
 const colour = (k) => COLOURS[k] || "#aaa";
+
+// Keys of the detail views (help.js adds the info buttons). A portal's content id is its name
+// in lower case with "_" between words (the observation names portals, it carries no id).
+const portalKey = (p) => `portal:${p.name.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "")}`;
+const cardKey = (c) => `card:${c.name}`;
 
 // Small pieces -------------------------------------------------------------------------------
 
@@ -79,8 +66,8 @@ function toolIcon(kind) {
     d ? svg("path", { d, "fill-rule": "evenodd" }) : svg("circle", { cx: 12, cy: 12, r: 8 }));
 }
 
-function toolChip(kind, text) {
-  return el("span.mu-tool", { style: `--k:${colour(kind)}`, title: `${kind} tool`, dataset: { kind } },
+function toolChip(kind, text, mark = false) {
+  return el("span.mu-tool", { style: `--k:${colour(kind)}`, title: `${kind} tool`, dataset: mark ? { kind, component: `tool:${kind}` } : { kind } },
     toolIcon(kind), text ? el("span", {}, text) : null);
 }
 
@@ -91,7 +78,7 @@ function iconBadge(icon) {
 
 /** A face-up portal card: DP, name, dimension icon, tier and the tools it needs. */
 function portalCard(p, extra = "") {
-  return el(`div.mu-portal.${p.tier}${extra}`, { dataset: { portal: p.id } },
+  return el(`div.mu-portal.${p.tier}${extra}`, { dataset: { portal: p.id, component: portalKey(p) } },
     el("div.mu-ptop", {}, el("span.mu-dp", { title: `${p.dp} DP` }, `${p.dp}`, el("small", {}, "DP")),
       iconBadge(p.icon)),
     el("div.mu-pname", {}, p.name),
@@ -100,7 +87,7 @@ function portalCard(p, extra = "") {
 
 /** An action card: its tool kind on top, then its five rows, the row `here` highlighted. */
 function actionCard(c, here = null, extra = "") {
-  return el(`div.mu-card${extra}`, { dataset: { card: c.id }, style: `--k:${colour(c.tool)}` },
+  return el(`div.mu-card${extra}`, { dataset: { card: c.id, component: cardKey(c) }, style: `--k:${colour(c.tool)}` },
     el("div.mu-chead", {}, toolIcon(c.tool), el("span.mu-cname", {}, c.name)),
     el("ol.mu-rows", {}, c.rows.map((r, i) => el(`li.mu-row.${r}${here === i + 1 ? ".here" : ""}`,
       { dataset: { row: i + 1 } }, el("span.mu-rn", {}, i + 1), ACTION_WORDS[r] || r))),
@@ -112,7 +99,7 @@ const LETTERS = { search: "S", ability: "A", move: "M", seal: "P", recycle: "R" 
 const LEGEND = "rows 1–5: S Search · A Ability · M Move · P Seal Portal · R Recycle";
 
 function miniCard(c, extra = "", here = null) {
-  return el(`div.mu-mini${extra}`, { dataset: { card: c.id }, style: `--k:${colour(c.tool)}`, title: `${c.name}: ${c.rows.map((r, i) => `${i + 1} ${ACTION_WORDS[r]}`).join(", ")}` },
+  return el(`div.mu-mini${extra}`, { dataset: { card: c.id, component: cardKey(c) }, style: `--k:${colour(c.tool)}`, title: `${c.name}: ${c.rows.map((r, i) => `${i + 1} ${ACTION_WORDS[r]}`).join(", ")}` },
     toolIcon(c.tool), el("span", {}, c.name),
     el("span.mu-minirows", { title: LEGEND }, c.rows.map((r, i) => el(`i.${r}${here === i + 1 ? ".here" : ""}`, { title: `${i + 1} ${ACTION_WORDS[r]}` }, LETTERS[r] || r[0].toUpperCase()))));
 }
@@ -168,10 +155,10 @@ function transformer(ctx, obs, tr, me) {
   }
   const known = below.some(Boolean)
     ? el("ol.mu-below", { start: 2, title: "The portals below, as far as you know them" },
-      below.map((p) => el("li", {}, p ? `${p.name} ${p.dp} DP ${p.icon}` : "?")))
+      below.map((p) => el("li", p ? { dataset: { component: portalKey(p) } } : {}, p ? `${p.name} ${p.dp} DP ${p.icon}` : "?")))
     : null;
 
-  const card = el(`div.mu-tcard${tr.deactivated ? ".off" : ""}`, { style: `--k:${colour(tr.colour)}` },
+  const card = el(`div.mu-tcard${tr.deactivated ? ".off" : ""}`, { style: `--k:${colour(tr.colour)}`, dataset: { component: `transformer:${n}` } },
     el("div.mu-tnum", {}, `${n}`),
     el("div.mu-tname", {}, tr.name),
     el("div.mu-tab", { title: tr.ability_text }, `Ability ${n}: ${ABILITY_SHORT[tr.ability] || tr.ability_text}`),
@@ -244,7 +231,7 @@ function scoreLine(lab, setScoring) {
 function toolsRow(ctx, lab, mine) {
   if (!lab.tools.length) return el("span.muted", {}, "no tools");
   return lab.tools.map((c) => {
-    const node = el("span.mu-toolcard", { dataset: { card: c.id }, title: `${c.name}: ${c.tool_name}` },
+    const node = el("span.mu-toolcard", { dataset: { card: c.id, component: cardKey(c) }, title: `${c.name}: ${c.tool_name}` },
       toolChip(c.tool, c.tool_name), el("small", {}, c.name));
     return mine ? clickable(node, actionsWhere(ctx.legal, { kind: "spend_tool", card: c.id })) : node;
   });
@@ -297,7 +284,7 @@ function taskPanel(ctx, obs) {
   if (obs.seal) {
     const need = Object.entries(obs.seal.still_needed);
     parts.push(el("div.mu-task-row", {}, el("span", {}, "Sealing "), portalCard(obs.seal.portal, ".small"),
-      el("span", {}, " still to pay: ", need.map(([k, n]) => [toolChip(k, `×${n}`), " "])),
+      el("span", {}, " still to pay: ", need.map(([k, n]) => [toolChip(k, `×${n}`, true), " "])),
       el("span.muted", {}, " (click a tool in your lab)")));
   }
   if (obs.reorder) {
@@ -340,7 +327,6 @@ export function render(root, ctx) {
   ensureCss();
   const obs = ctx.observation;
   if (!obs || !obs.transformers) { root.append(el("p.muted", {}, "Waiting for the game…")); return; }
-  learn(obs);
   const seat = ctx.seat;
   const me = seat !== null && seat !== undefined && obs.labs[seat] && !obs.labs[seat].virtual ? obs.labs[seat] : null;
   const [task, buttons] = taskPanel(ctx, obs);
@@ -359,52 +345,4 @@ export function render(root, ctx) {
       el("div.mu-left", {}, circle(ctx, obs, me), discardPile(ctx, obs, me)),
       el("div.mu-right", {}, me ? myLab(ctx, obs, me) : null,
         others.map(([lab, q]) => otherLab(ctx, obs, lab, q))))));
-}
-
-// The log ------------------------------------------------------------------------------------
-
-const cardName = (id) => (names.card[id] ? names.card[id].name : `card ${id}`);
-const portalName = (id) => {
-  const p = names.portal[id];
-  return p ? `${p.name} (${p.dp} DP ${p.icon})` : `portal ${id}`;
-};
-
-// Events give a row action as its index in the rulebook's order, a tool kind as an index.
-const ROW_ORDER = ["search", "ability", "move", "seal", "recycle"];
-const rowAction = (a) => ACTION_WORDS[typeof a === "number" ? ROW_ORDER[a] : a] || String(a);
-const toolOf = (id) => (names.card[id] ? ` (${names.card[id].tool_name})` : "");
-
-export function eventText(e, ctx) {
-  const obs = ctx.observation;
-  if (obs) learn(obs);
-  const name = (q) => (typeof q === "number" ? (obs ? who(ctx, obs, q) : seatName(ctx, q)) : "");
-  const s = name(e.seat);
-  switch (e.kind) {
-    case "turn_start": return `— ${possessive(s)} turn (turn ${e.turn}) —`;
-    case "played": return `${s} played ${cardName(e.card)} on transformer ${e.transformer}: ${rowAction(e.action)}`;
-    case "prepared_tool": return `${s} prepared ${cardName(e.card)} as a tool${toolOf(e.card)}`;
-    case "discarded": return `${s} discarded ${cardName(e.card)} to draw a card`;
-    case "drew": return `${s} drew ${cardName(e.card)}`;
-    case "drew_card": return e.seat === ctx.seat ? `You hold ${e.hand} cards` : `${s} drew a card (${e.hand} in hand)`;
-    case "moved": return `${s} moved to transformer ${e.transformer}`;
-    case "recycled": return `${s} recycled ${cardName(e.card)} from the discard pile`;
-    case "tool_spent": return `${s} spent the tool ${cardName(e.card)}`;
-    case "sealed": return `${s} sealed ${portalName(e.portal)} on transformer ${e.transformer}`;
-    case "passed": return `${s} passed`;
-    case "portals_swapped": return `${s} swapped the portals of transformers ${e.transformers.join(" and ")}`;
-    case "portals_rotated": return `${s} rotated the stacks (every face-up portal to the bottom)`;
-    case "stack_chosen": return `${s} is rearranging the stack of transformer ${e.transformer}`;
-    case "stack_reordered": return `${s} rearranged the stack of transformer ${e.transformer}; face up now: ${portalName(e.face_up)}`;
-    case "kept_two": return `${s} kept 2 cards and discarded ${(e.discarded || []).map(cardName).join(", ") || "nothing"}`;
-    case "kept_as_tool": return `${s} kept ${cardName(e.card)} as a tool${toolOf(e.card)}`;
-    case "sets_formed": return `${s} formed ${(e.sets || []).length} set${(e.sets || []).length === 1 ? "" : "s"}`;
-    case "virtual_moved": return `The virtual scientist moved to transformer ${e.transformer}`;
-    case "virtual_tool": return `The virtual scientist took ${cardName(e.card)} as a tool${toolOf(e.card)}`;
-    case "will_keep_a_tool": return `${s} will keep a played card as a tool`;
-    case "played_cards_discarded": return e.cards && e.cards.length ? `${possessive(s)} played cards go to the discard pile` : null;
-    case "deck_rebuilt": return `The deck was rebuilt (${e.deck} cards)`;
-    case "end_triggered": return `${s} triggered the end: ${e.empty_stacks} stacks are empty`;
-    case "game_over": return `Game over (${String(e.reason || "").replaceAll("_", " ")})`;
-    default: return null;
-  }
 }

@@ -65,11 +65,21 @@ function plan(id) {
   return { id, ...d, name: l.name || d.name || id.replaceAll("_", " "), progress: l.progress ?? d.progress };
 }
 
+// A declaration's plan, as its label names it. The action's info describes the standard
+// list, so on a table playing another list (plan_list=with_no_trump) its plan_id and progress
+// can be another plan's: the label, written by the table's own state, is the one to trust.
+function declared(a) {
+  const m = a.label.match(/^Declare (.*) \((\d+(?:\.\d+)?)%\)$/);
+  if (!m) return { id: a.info.plan_id || null, name: a.info.plan_id, progress: a.info.progress };
+  const byName = Object.keys(PLANS).find((id) => PLANS[id].name === m[1]);
+  return { id: byName || a.info.plan_id || null, name: m[1], progress: +m[2] };
+}
+
 function learn(legal) {
   for (const a of legal) {
-    if (a.info.kind !== "declare" || !a.info.plan_id) continue;
-    const m = a.label.match(/^Declare (.*) \((\d+(?:\.\d+)?)%\)$/);
-    learned[a.info.plan_id] = { name: m ? m[1] : a.info.plan_id, progress: a.info.progress };
+    if (a.info.kind !== "declare") continue;
+    const d = declared(a);
+    if (d.id) learned[d.id] = { name: d.name, progress: d.progress };
   }
 }
 
@@ -270,8 +280,12 @@ function centre(g) {
   return el("div.u-centre", {}, g.bidding ? null : trickArea, el("div.centre-side", {}, trumpBox, pile));
 }
 
+// The detail view's key of a plan (help.js adds the info button); none for an unknown slot.
+const planKey = (id) => (/^[a-z][a-z0-9_]*$/.test(id || "") ? `plan:${id}` : null);
+
 function planTile(pl, extra = {}) {
-  return el("div.plan-tile", { dataset: { plan: pl.id }, ...extra },
+  const key = planKey(pl.id);
+  return el("div.plan-tile", { dataset: key ? { plan: pl.id, component: key } : { plan: pl.id }, ...extra },
     el("div.plan-top", {}, el("span.plan-name", {}, pl.name), pl.progress !== undefined ? el("span.plan-value", {}, `${pl.progress}%`) : null),
     pl.description ? el("div.plan-desc", {}, pl.description) : null,
     el("div.plan-meta", {}, pl.trump ? TRUMP_TIMING[pl.trump] : "",
@@ -298,7 +312,7 @@ function biddingPanel(g) {
     : el("div.high", { id: "u-high" }, el("p.muted", {}, "No plan declared yet: the dealer opens and may not pass."));
   const list = declare.length
     ? el("div.plan-list", { id: "u-plans" }, el("h4", {}, "Exploration Plan List: declare one"),
-      el("div.plans", {}, declare.map((a) => clickable(planTile(plan(a.info.plan_id || `plan ${a.info.plan + 1}`)), [a]))))
+      el("div.plans", {}, declare.map((a) => clickable(planTile(plan(declared(a).id || `plan ${a.info.plan + 1}`)), [a]))))
     : null;
   const log = el("ol.bid-log", { id: "u-bidlog" }, b.log.map(([p, kind, id]) =>
     el(`li.${kind}`, {}, el("strong", {}, name(p)), ": ",
@@ -372,7 +386,7 @@ function yearsPanel(g) {
   return el("section.u-panel.years", {}, el("h3", {}, "Years"),
     el("table.years-table", {}, el("tr", {}, el("th", {}, "Year"), el("th", {}, "Main"), el("th", {}, "Plan"), el("th", {}, "Result"), el("th", {}, "Gains")),
       obs.rounds.slice(-5).map((r) => el("tr", {}, el("td", {}, r.round), el("td", {}, name(r.main)),
-        el("td", {}, `${plan(r.plan).name}${r.overwork ? ` ×${2 ** r.overwork}` : ""}`),
+        el("td", { dataset: planKey(r.plan) ? { component: planKey(r.plan) } : {} }, `${plan(r.plan).name}${r.overwork ? ` ×${2 ** r.overwork}` : ""}`),
         el(`td.${r.success ? "ok" : "bad"}`, {}, r.success ? "succeeded" : "failed"),
         el("td", {}, r.gains.map((x) => `+${+x.toFixed(1)}`).join(" / "))))));
 }
@@ -386,36 +400,4 @@ function rpsPanel(g) {
     r.chosen.length ? el("p.muted", {}, `Chosen: ${r.chosen.map(name).join(", ")}`) : null,
     obs.my_rps_choice ? el("p", {}, `Your secret choice: ${obs.my_rps_choice}`) : null,
     el("div.tokens", {}, acts.map((a) => clickable(el("div.rps-token", { dataset: { choice: a.info.choice } }, a.label), [a]))));
-}
-
-// The game log -------------------------------------------------------------------------------
-
-export function eventText(e, ctx) {
-  const who = (p) => (p === ctx.seat ? "You" : seatName(ctx, p));
-  const pl = (id) => plan(id)?.name || id;
-  switch (e.kind) {
-    case "deal": return `Year ${e.round}: ${who(e.dealer)} deal${e.dealer === ctx.seat ? "" : "s"} (${e.hand_sizes.join("/")} cards)`;
-    case "hand": return `Your hand: ${e.cards.join(" ")}`;
-    case "declare": return `${who(e.seat)} declare${e.seat === ctx.seat ? "" : "s"} ${pl(e.plan)} (${e.progress}%)`;
-    case "discard": return e.seat === ctx.seat ? "You lay a card face down" : `${who(e.seat)} lays a card face down`;
-    case "discard_card": return `(the card you laid face down: ${cardName(e.card)})`;
-    case "take": return `${who(e.seat)} take${e.seat === ctx.seat ? "" : "s"} the face-down cards`;
-    case "took_cards": return `You pick up ${e.cards.map(cardName).join(" and ")}`;
-    case "bid_trump": return `${who(e.seat)} name${e.seat === ctx.seat ? "" : "s"} ${e.suit} as trump with the bid`;
-    case "pass": return `${who(e.seat)} pass${e.seat === ctx.seat ? "" : "es"}`;
-    case "plan_adopted": return `${pl(e.plan)} (${e.progress}%) is adopted: ${who(e.main)} ${e.main === ctx.seat ? "are" : "is"} the Main Surveyor`;
-    case "trump": return `Trump: ${e.suit}`;
-    case "no_trump": return "No trump this year";
-    case "reveal": return `${who(e.seat)} show${e.seat === ctx.seat ? "" : "s"} ${e.cards.join(" ")}`;
-    case "exploration_begins": return `Exploration begins: ${who(e.leader)} lead${e.leader === ctx.seat ? "" : "s"}`;
-    case "play": return `${who(e.seat)} play${e.seat === ctx.seat ? "" : "s"} ${cardName(e.card)}${e.overwork ? " and declare Overwork" : ""}`;
-    case "trick": return `Trick ${e.number} (${e.cards.join(" ")}) goes to ${who(e.winner)}`;
-    case "talon": return `The face-down cards were ${e.cards.join(" ")}`;
-    case "report": return `Reporting: ${pl(e.plan)} ${e.success ? "succeeded" : "failed"}${e.failed && e.failed.length ? ` (${e.failed.join("; ")})` : ""}; gains ${e.gains.map((x) => `+${x}%`).join(" / ")}`;
-    case "rock_paper_scissors": return `Tie! Rock-paper-scissors between ${e.seats.map(who).join(", ")}`;
-    case "rps_choice": return `You choose ${e.choice}`;
-    case "rps_chosen": return `${who(e.seat)} chose`;
-    case "game_over": return `Game over: ${e.winners.map(who).join(" and ")} win${e.winners.length === 1 && e.winners[0] !== ctx.seat ? "s" : ""}`;
-    default: return null;
-  }
 }

@@ -52,7 +52,6 @@ const HINTS = {
   reveal: "Click cards of your hand to reveal them.",
 };
 
-const NAMES = new Map(); // card id -> name, learnt from the observations seen
 let cssAdded = false;
 
 function addCss() {
@@ -61,14 +60,6 @@ function addCss() {
   cssAdded = true;
 }
 
-function learn(x) {
-  if (Array.isArray(x)) { x.forEach(learn); return; }
-  if (!x || typeof x !== "object") return;
-  if (typeof x.id === "number" && typeof x.name === "string" && x.basic) NAMES.set(x.id, x.name);
-  for (const v of Object.values(x)) if (v && typeof v === "object") learn(v);
-}
-
-const cardName = (id) => NAMES.get(id) ?? "a planet";
 const plural = (k, w) => `${k} ${w}${k === 1 ? "" : "s"}`;
 const cap = (s) => s ? s[0].toUpperCase() + s.slice(1) : s;
 const hue = (id) => (id * 67 + 200) % 360;
@@ -119,6 +110,9 @@ function sideStats(side) {
     side.fleet ? stat("flt", side.fleet, "Fleet (winged number)") : null);
 }
 
+/** The detail view's key of a planet (help.js adds the info button). */
+const planetKey = (c) => `planet:${c.key}`;
+
 /** A planet in play: the side up, with its counters. */
 function planetCard(c, extra = {}) {
   const up = c.side === "upgraded";
@@ -126,7 +120,7 @@ function planetCard(c, extra = {}) {
   const other = c[up ? "basic" : "upgraded"];
   const military = extra.military ?? side.military;
   const node = el(`div.ur-card.ur-planet.${up ? "upgraded" : "basic"}`, {
-    dataset: { card: c.id, side: c.side },
+    dataset: { card: c.id, side: c.side, component: planetKey(c) },
     title: `${c.name}, ${c.side} side${side.ability ? ` — ${side.ability}: ${side.text}` : ""}`,
   },
   el("div.ur-card-head", {},
@@ -155,7 +149,7 @@ function handCard(c, legal, mine) {
       s.ability ? el("div.ur-ability", {}, s.ability) : null);
     return half;
   });
-  const node = el("div.ur-card.ur-handcard", { dataset: { card: c.id }, title: c.name },
+  const node = el("div.ur-card.ur-handcard", { dataset: { card: c.id, component: planetKey(c) }, title: c.name },
     el("div.ur-card-head", {}, globe(c.id, false), el("span.ur-name", {}, c.name),
       el("span.ur-fleet", { title: "Fleet it brings to a battle from hand" }, icon("wings"), c.fleet_from_hand)),
     halves);
@@ -174,7 +168,7 @@ function handCard(c, legal, mine) {
 }
 
 function miniCard(c) {
-  return el("div.ur-mini", { dataset: { card: c.id }, title: `${c.name}: fleet ${c.fleet_from_hand} from hand` },
+  return el("div.ur-mini", { dataset: { card: c.id, component: planetKey(c) }, title: `${c.name}: fleet ${c.fleet_from_hand} from hand` },
     globe(c.id, false), el("span", {}, c.name), el("span.ur-fleet", {}, icon("wings"), c.fleet_from_hand));
 }
 
@@ -220,7 +214,7 @@ function statusBar(o, ctx, legal) {
 
 function centre(o, ctx) {
   const holder = o.universal_rule;
-  const ur = el(`div.ur-rulecard${holder === null ? ".centre" : ".held"}`, { title: `The Universal Rule card: ${o.universal_rule_vp} VP to its holder` },
+  const ur = el(`div.ur-rulecard${holder === null ? ".centre" : ".held"}`, { dataset: { component: "scoring_card:universal_rule" }, title: `The Universal Rule card: ${o.universal_rule_vp} VP to its holder` },
     icon("crown", "big"), el("div.ur-rule-name", {}, "Universal Rule"), el("div.ur-rule-vp", {}, `${o.universal_rule_vp} VP`),
     el("div.ur-rule-holder", {}, holder === null ? "In the centre" : `Held by ${who(ctx, holder)}`));
   const deck = el("div.ur-pile.ur-deck", { title: "Deck" },
@@ -228,11 +222,11 @@ function centre(o, ctx) {
     el("div.ur-pile-label", {}, "Deck ", el("b", {}, o.deck)));
   const top = o.discard.length ? o.discard[o.discard.length - 1] : null;
   const discard = el("div.ur-pile.ur-discard", { title: "Discard pile" },
-    el("div.ur-stack", {}, top ? el("div.ur-disc-top", { dataset: { card: top.id } }, globe(top.id, false), el("span", {}, top.name))
+    el("div.ur-stack", {}, top ? el("div.ur-disc-top", { dataset: { card: top.id, component: planetKey(top) } }, globe(top.id, false), el("span", {}, top.name))
       : el("div.ur-empty", {}, "empty")),
     el("div.ur-pile-label", {}, "Discard ", el("b", {}, o.discard.length)),
     o.discard.length > 1 ? el("details.ur-disc-list", {}, el("summary", {}, "all"),
-      el("ul", {}, o.discard.map((c) => el("li", {}, c.name)))) : null);
+      el("ul", {}, o.discard.map((c) => el("li", { dataset: { component: planetKey(c) } }, c.name)))) : null);
   return el("div.ur-centre", {}, ur, deck, discard,
     o.removed ? el("div.ur-removed", { title: "Edge of War: planets removed unseen" }, `${o.removed} removed unseen`) : null);
 }
@@ -381,7 +375,6 @@ export function render(root, ctx) {
   const o = ctx.observation;
   root.classList.add("ur-board");
   if (!o || !o.players_view) { root.append(el("p.muted", {}, "Waiting for the game…")); return; }
-  learn(o);
   const legal = ctx.replay ? [] : (ctx.legal || []);
   const n = o.players_view.length;
   const seat = ctx.seat !== null && ctx.seat !== undefined && ctx.seat >= 0 && ctx.seat < n ? ctx.seat : null;
@@ -397,59 +390,4 @@ export function render(root, ctx) {
     o.sneak_attack ? sneakPanel(o, ctx, legal) : null,
     seat !== null ? galaxy(o, ctx, legal, seat) : null];
   root.append(...parts.filter(Boolean));
-}
-
-// The game log --------------------------------------------------------------------------------
-
-export function eventText(e, ctx) {
-  const p = (q) => who(ctx, q);
-  const lost = (k) => (k ? ` (${k} lost to the credit limit)` : "");
-  switch (e.kind) {
-    case "turn": return `— Turn ${e.turn}: ${p(e.seat)} is the active player —`;
-    case "action_chosen": return `${p(e.seat)} chooses ${cap(e.action)}` + (e.follow_cost ? ` (follow cost ${e.follow_cost})` : "");
-    case "followed": return `${p(e.seat)} follows the ${cap(e.action)}`;
-    case "declined": return `${p(e.seat)} does not follow and gains 1 credit${lost(e.lost)}`;
-    case "paid_follow_cost": return `${p(e.seat)} pays ${p(e.to)} ${plural(e.credits, "credit")} (follow cost)${lost(e.lost)}`;
-    case "explored": return `${p(e.seat)} ${e.free ? "takes a free Explore" : "explores"}`;
-    case "drew": return `${p(e.seat)} draws ${cardName(e.card)}`;
-    case "drew_card": return `${p(e.seat)} draws a card`;
-    case "colonized": return `${p(e.seat)} colonizes ${cardName(e.card)} (${e.side} side)`;
-    case "upgraded": return `${p(e.seat)} upgrades ${cardName(e.card)}`;
-    case "produced": return `${p(e.seat)} produces ${plural(e.credits, "credit")}${lost(e.lost)}`;
-    case "attack_declared": return `${p(e.seat)} attacks ${cardName(e.defending)} with ${cardName(e.attacking)}`;
-    case "instigated": return `${p(e.seat)} instigates: the attack now targets ${cardName(e.defending)} of ${p(e.defender)} (pays ${e.credits})`;
-    case "committed_face_down": return `${p(e.seat)} has ${plural(e.cards, "card")} face down in the battle`;
-    case "committed_card": return `You commit ${cardName(e.card)} face down`;
-    case "credits_committed": return `You commit ${plural(e.credits, "credit")}`;
-    case "funds_chosen": return `${p(e.seat)} has chosen their funds`;
-    case "side_chosen": return `${p(e.seat)} supports the ${e.side}`;
-    case "battle_revealed": return `Battle revealed: attack ${e.attack} against defence ${e.defence} — the attack ${e.success ? "succeeds" : "fails"}`;
-    case "universal_rule_card": return e.holder < 0 ? "The Universal Rule card returns to the centre" : `${p(e.holder)} takes the Universal Rule card`;
-    case "universal_rule_card_stays": return "The Universal Rule card stays where it is (a tie)";
-    case "planet_destroyed": return `${p(e.seat)}'s ${cardName(e.card)} is destroyed`;
-    case "planet_downgraded": return `${p(e.seat)}'s ${cardName(e.card)} is downgraded`;
-    case "planet_returned": return `${p(e.seat)}'s ${cardName(e.card)} returns to their hand`;
-    case "idle_credit": return `${p(e.seat)} gains 1 credit${lost(e.lost)}`;
-    case "discarded": return `${p(e.seat)} discards ${cardName(e.card)}`;
-    case "gave_up": return `You give up ${cardName(e.card)}`;
-    case "setup_choice_made": return `${p(e.seat)} has chosen the card to give up`;
-    case "thug_paid": return `${p(e.seat)} pays ${p(e.to)} ${plural(e.credits, "credit")} (Thug)`;
-    case "sneak_attack_reveal": return `${p(e.seat)} reveals ${cardName(e.card)} (fleet ${e.fleet})`;
-    case "sneak_attack": return `${p(e.seat)} tries a Sneak Attack Victory with fleet ${e.fleet}`;
-    case "sneak_attack_failed": return `${p(e.by)} stops the Sneak Attack Victory of ${p(e.seat)}`;
-    case "game_won": return `${p(e.seat)} wins with ${e.vp} VP`;
-    case "glommer": return `${p(e.seat)} gains ${plural(e.credits, "credit")} (Glommer)${lost(e.lost)}`;
-    case "eater_of_worlds": return `${p(e.seat)} gains ${plural(e.credits, "credit")} (Eater of Worlds)${lost(e.lost)}`;
-    case "attack_counter": return `${p(e.seat)} adds a ${e.vp}-VP counter to ${cardName(e.card)}`;
-    case "planet_returned_discarded": return `${p(e.seat)}'s ${cardName(e.card)} goes to the discard pile (hand full)`;
-    case "thug_target": return `${p(e.seat)}'s Thug collects from ${p(e.victim)}`;
-    case "sneak_attack_counter": return `${p(e.seat)} reveals ${cardName(e.card)} against the Sneak Attack (fleet ${e.fleet})`;
-    case "sneak_attack_short": return `${p(e.seat)}'s Sneak Attack Victory falls short (${e.vp} VP)`;
-    case "reshuffled": return `The discard pile is shuffled into a new deck (${plural(e.deck, "card")})`;
-    case "nothing_to_draw": return `${p(e.seat)} has nothing to draw`;
-    case "deck_formed": return `The deck is formed (${plural(e.deck, "card")})`;
-    case "dealt": return `You are dealt ${e.cards.map(cardName).join(", ")}`;
-    case "round_limit": return `The round limit is reached: the most VP wins`;
-    default: return null;
-  }
 }
