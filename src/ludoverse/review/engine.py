@@ -193,13 +193,21 @@ class Review:
         return to_html(self)
 
 
-def _share_of(search: ISMCTSBot, fraction: float) -> dict[str, float]:
-    """A per-search budget: ``fraction`` of the spec's iterations (at least 1) or time."""
+def _share_of(search: ISMCTSBot, fraction: float,
+              cap_ms: float | None = None) -> dict[str, float]:
+    """A per-search budget: ``fraction`` of the spec's iterations (at least 1) or time.
+
+    ``cap_ms`` caps a whole decision's time: the searches of one decision spend at most two
+    spec budgets in all (module docstring), so each gets ``fraction / 2`` of the cap. Without
+    it the budget is the spec's alone, so reviews without a cap are unchanged."""
     budget: dict[str, float] = {}
     if search.iters is not None:
         budget["iters"] = max(1, int(search.iters * fraction))
     if search.ms is not None:
         budget["ms"] = search.ms * fraction
+    if cap_ms is not None:
+        cap = cap_ms * fraction / 2
+        budget["ms"] = min(budget.get("ms", cap), cap)
     return budget
 
 
@@ -210,7 +218,8 @@ def _value(search: ISMCTSBot, world: State, seat: int, move: int, budget: dict[s
     return res.values.get(move, 0.0), res.visits.get(move, 0)
 
 
-def _rival(search: ISMCTSBot, world: State, seat: int, rivals: list[int], seed: int) -> int:
+def _rival(search: ISMCTSBot, world: State, seat: int, rivals: list[int], seed: int,
+           cap_ms: float | None = None) -> int:
     """The strongest of ``rivals`` by sequential halving (Karnin, Koren and Somekh, 2013):
     in each round every remaining move gets an equal share of the round's budget in a search
     of its own, and the better half goes on, until one is left. All rounds together cost one
@@ -221,7 +230,7 @@ def _rival(search: ISMCTSBot, world: State, seat: int, rivals: list[int], seed: 
     rounds = max(1, math.ceil(math.log2(len(alive))))
     r = 0
     while len(alive) > 1:
-        budget = _share_of(search, 1.0 / (rounds * len(alive)))
+        budget = _share_of(search, 1.0 / (rounds * len(alive)), cap_ms)
         scored = [(_value(search, world, seat, a, budget, seed + r)[0], -a) for a in alive]
         scored.sort(reverse=True)
         alive = sorted(-a for _, a in scored[: math.ceil(len(alive) / 2)])
@@ -236,11 +245,15 @@ def review_position(
     seed: int = 0,
     step: int = 0,
     thresholds: Thresholds = DEFAULT_THRESHOLDS,
+    cap_ms: float | None = None,
 ) -> MoveReview:
     """Review the move ``played`` by the seat to move in ``state`` (see the module docstring).
 
     ``state`` may be the true state: it is determinised for the seat to move before anything
     else looks at it. The result depends on ``(seed, step)`` and that world only.
+    ``cap_ms`` (a server's limit) stops the decision's searches after about that many
+    milliseconds in all, whatever the spec's budget; a review that meets it is no longer
+    reproducible, one that does not is the same as without it.
     """
     seat = state.current_player
     legal = state.legal_actions()
@@ -253,13 +266,15 @@ def review_position(
     own = search.considered(world)
     rivals = [a for a in own if a != played]
     if not rivals:  # nothing else is worth searching: the played move is the choice
-        share, n = _value(search, world, seat, played, _share_of(search, 1.0), rng.getrandbits(32))
+        share, n = _value(search, world, seat, played, _share_of(search, 1.0, cap_ms),
+                          rng.getrandbits(32))
         played_share = best_share = share
         best, visits = played, (n, n)
     else:
         base = rng.getrandbits(32)
-        rival = _rival(search, world, seat, rivals, base) if len(rivals) > 1 else rivals[0]
-        half = _share_of(search, 0.5)
+        rival = (_rival(search, world, seat, rivals, base, cap_ms) if len(rivals) > 1
+                 else rivals[0])
+        half = _share_of(search, 0.5, cap_ms)
         played_share, n_played = _value(search, world, seat, played, half, base ^ 0xFFFF)
         best_share, n_best = _value(search, world, seat, rival, half, base ^ 0xFFFF)
         best, visits = rival, (n_played, n_best)

@@ -16,7 +16,7 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
@@ -43,6 +43,7 @@ from ludoverse.server.guard import (
 )
 from ludoverse.server.learn import router as learn_router
 from ludoverse.server.replays import Replays
+from ludoverse.server.reviews import ReviewIn, ReviewOut, Reviews
 from ludoverse.server.tables import Client, Hub
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -80,6 +81,7 @@ def create_app(db_url: str | None = None, *, config: ServerConfig | None = None,
     sessions = store.sessions(engine)
     hub = Hub(sessions, config=cfg)
     replays = Replays(sessions)
+    reviews = Reviews(sessions, hub.bots, cfg)
     rates = RateLimits(cfg.rates)
     names = game_names()
     models = S.Models(cfg, names)
@@ -95,6 +97,7 @@ def create_app(db_url: str | None = None, *, config: ServerConfig | None = None,
         sweeper = asyncio.get_running_loop().create_task(_sweep(hub))
         yield
         sweeper.cancel()
+        reviews.close()
         hub.bots.close()
         hub.writer.close()
         engine.dispose()
@@ -279,6 +282,23 @@ def create_app(db_url: str | None = None, *, config: ServerConfig | None = None,
                token: Token = None) -> dict[str, Any]:
         return replays.step(table_id, step, token)
 
+    @app.post("/api/tables/{table_id}/review", status_code=202,
+              summary="Review one seat's decisions in a finished game (or uploaded record)",
+              response_model=ReviewOut, responses={
+                  **S.errors(400, 404, 409, 413, 422),
+                  200: {"model": ReviewOut, "description": "The job already asked for."}})
+    async def start_review(table_id: TableId, body: ReviewIn, response: Response,
+                           _: Annotated[str, limited("review")]) -> dict[str, Any]:
+        job, new = await reviews.start(table_id, body.seat)
+        response.status_code = 202 if new else 200
+        return job.to_json()
+
+    @app.get("/api/tables/{table_id}/review", summary="A review's progress, then the review",
+             response_model=ReviewOut, responses=S.errors(400, 404))
+    def review_status(table_id: TableId, _: Address,
+                      seat: Annotated[int, Query(ge=0, le=7)]) -> dict[str, Any]:
+        return reviews.get(table_id, seat).to_json()
+
     # WebSocket ----------------------------------------------------------------------------------
 
     @app.websocket("/ws/tables/{table_id}")
@@ -315,6 +335,7 @@ def create_app(db_url: str | None = None, *, config: ServerConfig | None = None,
     @app.get("/table/{table_id}", include_in_schema=False)
     @app.get("/replay/{table_id}", include_in_schema=False)
     @app.get("/learn/{game}", include_in_schema=False)
+    @app.get("/review/{table_id}", include_in_schema=False)
     @app.get("/rules/{game}", include_in_schema=False)
     @app.get("/join/{table_id}/{seat}/{token}", include_in_schema=False)
     def page(_: Address, table_id: str | None = None, game: str | None = None) -> FileResponse:

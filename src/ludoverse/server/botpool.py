@@ -16,16 +16,18 @@ import asyncio
 import logging
 import multiprocessing
 import random
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from ludoverse.bots.base import Bot, make
 from ludoverse.core.registry import load
 
 log = logging.getLogger("ludoverse.server")
+T = TypeVar("T")
 
 
 @cache
@@ -92,11 +94,19 @@ class BotPool:
 
     async def call(self, fn: Any, *args: Any) -> Any:
         """Any other search (a hint) in the same workers, within the move budget and grace."""
+        limit = None if self.move_seconds is None else self.move_seconds + self.grace_seconds
+        return await self.run(fn, *args, timeout=limit)
+
+    async def run(self, fn: Callable[..., T], *args: Any, timeout: float | None = None) -> T:
+        """``fn(*args)`` in the bots' workers (``fn`` and its arguments must pickle), so other
+        work that searches (a post-game review) shares the cores the server gives its bots.
+        Past ``timeout`` seconds its worker is stopped like an overrunning bot's and
+        ``TimeoutError`` is raised; a dead worker raises ``BrokenProcessPool``."""
         loop = asyncio.get_running_loop()
         pool = self._executor()
-        limit = None if self.move_seconds is None else self.move_seconds + self.grace_seconds
+        future = loop.run_in_executor(pool, fn, *args)
         try:
-            return await asyncio.wait_for(loop.run_in_executor(pool, fn, *args), limit)
+            return await asyncio.wait_for(future, timeout)
         except TimeoutError:
             self._stop(pool)
             raise

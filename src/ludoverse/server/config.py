@@ -103,6 +103,36 @@ class Rates(_Section):
     socket: Rate = Field("30/minute", description="WebSockets opened")
     socket_message: Rate = Field("20/second", description="messages on one address's "
                                  "WebSockets")
+    review: Rate = Field("6/hour", description="post-game reviews asked for")
+
+
+def _review_bot(value: str) -> str:
+    """A search that gives win shares: an ``ismcts`` spec, or a level every game maps to one."""
+    from ludoverse.bots.base import LEVELS
+    from ludoverse.core.registry import games, load
+    from ludoverse.review.engine import ReviewError, review_bot
+
+    try:
+        if value.strip() in LEVELS:
+            for name in games():
+                review_bot(value, load(name))
+        else:
+            review_bot(value)
+    except ReviewError as exc:
+        raise ValueError(str(exc)) from None
+    return value.strip()
+
+
+class Reviews(_Section):
+    bot: Annotated[str, AfterValidator(_review_bot)] = Field(
+        "ismcts:iters=200", description="the search that judges each decision: an 'ismcts' "
+        "spec, or a level ('medium', 'hard') that every game maps to one")
+    decision_seconds: float = Field(3.0, gt=0, le=600, description="time cap of one "
+                                    "decision's search, whatever the bot's budget")
+    jobs: int = Field(4, ge=1, le=1000, description="reviews queued or running on the server "
+                      "at once; more are refused until one ends")
+    kept: int = Field(200, ge=1, le=100_000, description="finished reviews kept in memory "
+                      "(the least recently asked for are forgotten first)")
 
 
 class ServerConfig(_Section):
@@ -112,6 +142,7 @@ class ServerConfig(_Section):
     bots: Bots = Bots()
     limits: Limits = Limits()
     rates: Rates = Rates()
+    reviews: Reviews = Reviews()
 
 
 class ConfigError(ValueError):

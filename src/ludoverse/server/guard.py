@@ -68,7 +68,7 @@ class RateLimits:
     WHAT: ClassVar[dict[str, str]] = {
         "create": "new tables", "join": "seat changes", "action": "moves",
         "upload": "uploads", "read": "requests", "socket": "connections",
-        "socket_message": "messages", "hint": "hints"}
+        "socket_message": "messages", "hint": "hints", "review": "reviews"}
 
     def __init__(self, rates: Rates) -> None:
         self.limiter = MovingWindowRateLimiter(MemoryStorage())

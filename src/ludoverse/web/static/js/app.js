@@ -6,6 +6,7 @@ import { el, clear, fmt, seatName } from "./ui.js";
 import { renderForm, optionSummary } from "./options.js";
 import { learnPage } from "./learn.js";
 import { componentsOf, explainSwitch, openRules, rulesPage, wireComponents } from "./help.js";
+import { reviewPage } from "./review.js";
 
 const main = document.getElementById("main");
 const where = document.getElementById("where");
@@ -26,6 +27,7 @@ function route() {
   if ((m = path.match(/^\/replay\/([\w-]+)/))) return replayPage(m[1]);
   if ((m = path.match(/^\/learn\/(\w+)/))) return learnPage(m[1]);
   if ((m = path.match(/^\/rules\/(\w+)/))) return rulesRoute(m[1]);
+  if ((m = path.match(/^\/review\/([\w-]+)/))) { if (socket) socket.close(); return reviewPage(m[1], Number(new URLSearchParams(location.search).get("seat")) || 0); }
   return lobbyPage();
 }
 
@@ -255,7 +257,7 @@ async function tablePage(id) {
     if (v.events_start === 0) clear(logBox);
     for (const e of v.events) logBox.append(el("li", {}, eventText(mod, e, ctx)));
     logBox.scrollTop = logBox.scrollHeight;
-    drawResult(result, v.table, id);
+    drawResult(result, v.table, id, v.seat);
   }
 
   const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -357,7 +359,7 @@ function drawSeats(box, table, mySeat, id, token) {
   if (table.hinted) box.append(el("span.hinted-game", { title: "Someone asked for hints in this game." }, `Hinted game (${table.hinted} hint${table.hinted > 1 ? "s" : ""})`));
 }
 
-function drawResult(box, table, id) {
+function drawResult(box, table, id, mySeat = null) {
   if (table.status !== "finished" || !table.outcome) { box.hidden = true; return; }
   const o = table.outcome;
   box.hidden = false;
@@ -369,7 +371,8 @@ function drawResult(box, table, id) {
     el("p", {}, `Why the game ended: ${o.reason.replaceAll("_", " ")}`),
     o.tiebreak_trace.length ? el("div.tiebreak", {}, el("p", {}, "Tie-breakers:"), el("ol", {}, o.tiebreak_trace.map((t) => el("li", {}, t)))) : null,
     el("p", {}, el("a.button", { href: `/api/tables/${id}/record`, download: "" }, "Download the record"), " ",
-      el("a.button", { href: `/replay/${id}` }, "Watch the replay"), " ", el("a.button", { href: "/" }, "Back to the lobby")),
+      el("a.button", { href: `/replay/${id}` }, "Watch the replay"), " ",
+      el("a.button", { href: `/review/${id}?seat=${mySeat ?? 0}`, id: "review-game" }, mySeat === null ? "Review the game" : "Review my game"), " ", el("a.button", { href: "/" }, "Back to the lobby")),
   ].filter(Boolean));
 }
 
@@ -431,6 +434,7 @@ async function replayPage(id) {
       slider, counter,
       data.hinted ? el("span.hinted-game", { title: "The players asked for hints in this game." }, `Hinted game (${data.hinted})`) : null,
       el("a.button", { href: `/api/tables/${id}/record`, download: "" }, "Download"),
+      el("a.button", { href: `/review/${id}?seat=${data.seat ?? 0}`, id: "review-link" }, "Review"),
       explain, el("button", { type: "button", id: "open-rules", onclick: () => openRules(data.game) }, "Rules")),
     el("div.play", {}, boardBox, el("aside.side", {}, el("h2", {}, "Log"), logBox))));
   await go(0);
