@@ -76,7 +76,7 @@ export function wireComponents(root, byKey, explaining) {
 export function explainSwitch(onChange) {
   let on = false;
   const button = el("button.explain", { type: "button", "aria-pressed": "false", id: "explain",
-    title: "Tap a piece on the board to read what it does" }, "ⓘ Explain pieces");
+    title: "Tap a piece on the board to read what it does" }, "Explain pieces");
   button.addEventListener("click", () => {
     on = !on;
     button.setAttribute("aria-pressed", String(on));
