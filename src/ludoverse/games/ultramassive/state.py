@@ -94,9 +94,10 @@ class UltramassiveState(FastState):
         self._setup_draft()
         self.log("setup", players=n, starting_player=self.start,
                  challenges=[self.content.challenges[c].id for c in self.challenges],
-                 draft_tokens=list(self.tokens_in_play))
+                 draft_tokens=[self.content.draft_tokens[t].id for t in self.tokens_in_play])
         for p in range(n):
             self.log("dealt", visible_to=p, seat=p, hand=list(self.hands[p]),
+                     names=[self.content.deck[c].name for c in self.hands[p]],
                      cores=[self.rules.abilities[15 + c].name for c in self.cores_drawn[p]])
         self.phase = WORMHOLES
         self.order = self.turn_order()
