@@ -53,7 +53,8 @@ def components(content: ParadoxContent) -> list[Component]:
                       f"the {era.capitalize()} space of your Player Mat, which gives you "
                       f"{PHASES_ON_MAT[era]} Matrix phases before it falls off Danger! and is "
                       f"Lost. Its cost is {cost}: put resources of those colours on it, and "
-                      f"once the cost is covered it is repaired: it goes face down to your score pile and the Quake moves "
+                      f"once the cost is covered it is repaired: it goes face down to your "
+                      f"score pile and the Quake moves "
                       f"{QUAKE[era]} space{'s' if QUAKE[era] > 1 else ''}.{wild} It shows the "
                       f"Research Asset {assets.get(t.asset, t.asset)}, which Research Goals "
                       f"may count. {SETS}; {FRACTURE}."),
