@@ -193,11 +193,12 @@ class UltramassiveState(FastState):
             kind, _ = A.split(action)
         except ValueError as exc:
             return str(exc)
+        from ludoverse.core.words import seat_word
         from ludoverse.games.ultramassive.views import prompt
 
         what_move = self.action_label(action, self.current_player)
         return (f"{kind.replace('_', ' ')} ({what_move}) is not legal now: "
-                f"seat {self.actor} is asked to {prompt(self)}")
+                f"{seat_word(self.actor, None)} is asked to {prompt(self)}")
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
