@@ -152,7 +152,7 @@ function multiverse(obs, legal, ctx) {
   const ring = obs.ring || [];
   const n = ring.length || 15;
   const C = 200, R = 136;
-  const s = svg("svg", { viewBox: "-62 2 524 396", class: "px-ring", role: "img", "aria-label": "The Multiverse: Worlds, Quake and Anomaly" });
+  const s = svg("svg", { viewBox: "-84 2 568 396", class: "px-ring", role: "img", "aria-label": "The Multiverse: Worlds, Quake and Anomaly" });
   s.append(svg("circle", { cx: C, cy: C, r: R, class: "px-track" }));
   const hints = {};
   if (obs.quake !== null && obs.quake !== undefined) {

@@ -110,7 +110,7 @@ function solarTrack(o, ctx) {
     const pct = ((k - seg * 10) / 10) * 100;
     discs[seg].push(el("span.um-smdisc", {
       dataset: { seat: pv.seat, sm: v, stack: n },
-      style: `left:calc(${pct}% - .7em + ${n * 0.35}em);top:${1.55 - n * 0.5}em;background:${colour(pv.seat)}`,
+      style: `left:calc(${pct}% - .85em + ${n * 0.4}em);top:${1.2 - n * 0.55}em;background:${colour(pv.seat)}`,
       title: `${playerName(ctx, pv.seat)}: ${v} Solar Mass${v > 100 ? " (past 100)" : ""}`,
     }, String(v)));
   });
