@@ -54,7 +54,7 @@ def _resource_card(ident: object) -> str:
     for r in _content().resource_cards:
         if r.id == ident:
             return f"“{r.text.rstrip('.')}”"
-    return f"Resource card {_pretty_id(ident)}"
+    return f"“{_pretty_id(ident)}”"
 
 
 def _action_cards(ids: Sequence[object]) -> list[str]:
