@@ -126,3 +126,28 @@ def test_ids_the_shipped_content_does_not_know_still_read_well() -> None:
     assert GAME.event_text(e, 0) == "You stabilise World 41 with a black resource."
     e = Event("secret_objective", {"seat": 0, "goal": "my_goal"}, frozenset((0,)))
     assert GAME.event_text(e, 0) == "Your Secret Objective is My Goal."
+
+
+def test_labels_call_only_the_mover_you() -> None:
+    """A move's text for someone else names the mover's pieces by seat (PX-KNOW-8 texts are
+    read by every viewer in a replay or review)."""
+    s = GAME.new_game(players=3, seed=2)
+    rng = random.Random(2)
+    checked = 0
+    while not s.is_terminal():
+        mover = s.current_player
+        if rng.random() < 0.5:
+            s.apply(rng.choice(s.legal_actions()))
+            continue
+        for a in s.legal_actions():
+            for v in (None, *range(3)):
+                text = s.action_label(a, v)
+                if v != mover:
+                    assert not YOU.search(text), (v, mover, text)
+                    assert f"Seat {v + 1}'s" not in text if v is not None else True
+                checked += 1
+            if s.action_label(a, mover) == "End your Matrix phase":
+                other = (mover + 1) % 3
+                assert s.action_label(a, other) == f"End Seat {mover + 1}'s Matrix phase"
+        s.apply(rng.choice(s.legal_actions()))
+    assert checked > 200

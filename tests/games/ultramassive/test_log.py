@@ -123,3 +123,31 @@ def test_ids_the_shipped_content_does_not_know_still_read_well() -> None:
     assert GAME.event_text(e, 0) == "You keep the Resource card “Res 99”."
     e = Event("drew", {"seat": 0, "cards": [999]}, frozenset((0,)))
     assert GAME.event_text(e, 0) == "You draw Action Card 999."
+
+
+def test_labels_and_prompts_never_call_another_seat_you() -> None:
+    """Outside the words printed on a card or Draft space (which speak to whoever takes it)."""
+    content = default_content()
+    printed = [o.label for o in content.draft_options] + [r.text for r in content.resource_cards]
+
+    def own_words(text: str) -> str:
+        for p in printed:
+            text = text.replace(p, "")
+        return text
+
+    s = GAME.new_game(players=3, seed=2)
+    rng = random.Random(2)
+    checked = 0
+    while not s.is_terminal():
+        mover = s.current_player
+        if rng.random() < 0.8:
+            s.apply(rng.choice(s.legal_actions()))
+            continue
+        for v in (None, *range(3)):
+            assert not YOU.search(s.observation(v)["prompt"] or "")
+            for a in s.legal_actions():
+                if v != mover:
+                    assert not YOU.search(own_words(s.action_label(a, v))), s.action_label(a, v)
+                checked += 1
+        s.apply(rng.choice(s.legal_actions()))
+    assert checked > 200
