@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from ludoverse.core.api import Game
+from ludoverse.core.api import Event, Game
 from ludoverse.games.paradox import actions as A
 from ludoverse.games.paradox.content import ParadoxContent, default_content
 from ludoverse.games.paradox.options import PRESETS, ParadoxOptions
@@ -53,6 +53,16 @@ class ParadoxGame(Game):
 
     def default_content(self) -> ParadoxContent:
         return default_content()
+
+    def event_text(self, event: Event, viewer: int | None) -> str:
+        from ludoverse.games.paradox.log import event_text
+
+        return event_text(event, viewer)
+
+    def components(self, content: Any = None) -> list[Any]:
+        from ludoverse.games.paradox.help import components
+
+        return components(self.default_content() if content is None else content)
 
     def conformance_options(self) -> dict[str, dict[str, Any]]:
         return {

@@ -334,9 +334,11 @@ class ParadoxState(FastState):
             if card >= 0 and not draftable(self, card):  # PX-WORM-5
                 return (f"{self.card_name(card)} cannot be taken: a Nexus needs a free Shield "
                         "token and all 15 are in use")
+        from ludoverse.core.words import seat_word
+
         what_move = self.action_label(action, self.current_player)
         return (f"{kind.replace('_', ' ')} ({what_move}) is not legal now: "
-                f"seat {self.current_player} is in the {PHASES[self.phase]} phase")
+                f"{seat_word(self.current_player, None)} is in the {PHASES[self.phase]} phase")
 
     def _play(self, a: int) -> None:
         from ludoverse.games.paradox import matrix, resources, scoring, wormhole

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ludoverse.core.fast import fields_to_json, state_from_fields
+from ludoverse.core.words import seats
 from ludoverse.games.paradox import actions as A
 from ludoverse.games.paradox import cards as K
 from ludoverse.games.paradox import grid as G
@@ -144,7 +145,8 @@ def _player(s: ParadoxState, p: int, seat: int | None) -> dict[str, Any]:
 def label(s: ParadoxState, a: int, seat: int | None) -> str:
     """The text of move ``a`` for the viewer ``seat`` (PX-KNOW-8): only the Chief Scientist
     reads the Research Hand card a hand move takes; every other move names only what lies
-    face up (the Wormhole, mats, Matrices, Worlds) or, at the end, the revealed score piles."""
+    face up (the Wormhole, mats, Matrices, Worlds) or, at the end, the revealed score piles.
+    What belongs to the mover is "your" for the mover and "Seat N's" for anyone else."""
     from ludoverse.games.paradox.state import DRAFT
 
     kind, p = A.split(a)
@@ -168,9 +170,9 @@ def label(s: ParadoxState, a: int, seat: int | None) -> str:
     if kind == "resolve_strand":
         return f"Resolve the waiting {G.SHAPES[p].name}"
     if kind == "end_matrix_phase":
-        return "End your Matrix phase"
+        return f"End {seats(s.current_player, seat)} Matrix phase"
     if kind == "rebuild_matrix":
-        return "Rebuild your locked Matrix"
+        return f"Rebuild {seats(s.current_player, seat)} locked Matrix"
     if kind == "breakthrough_extra_action":
         return "Breakthrough: one extra action"
     if kind == "breakthrough_wipe":
@@ -178,7 +180,7 @@ def label(s: ParadoxState, a: int, seat: int | None) -> str:
     if kind == "spend_flare":
         return "Spend a scored Flare for one extra action"
     if kind == "use_alliance":
-        return f"Use your {G.COLOURS[p]} Alliance as a resource"
+        return f"Use {seats(s.current_player, seat)} {G.COLOURS[p]} Alliance as a resource"
     colour = ""
     if s.pending:
         r = s.pending[0]

@@ -348,7 +348,8 @@ def draw(s: UltramassiveState, p: int, n: int) -> None:
     s.hands[p].extend(got)
     if got:
         s.log("draw", seat=p, count=len(got))
-        s.log("drew", visible_to=p, seat=p, cards=got)
+        s.log("drew", visible_to=p, seat=p, cards=got,
+              names=[s.content.deck[c].name for c in got])
 
 
 # Decisions ------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from ludoverse.core.api import Game
+from ludoverse.core.api import Event, Game
 from ludoverse.games.ultramassive import actions as A
 from ludoverse.games.ultramassive.content import UltramassiveContent, default_content
 from ludoverse.games.ultramassive.options import PRESETS, UltramassiveOptions
@@ -57,6 +57,16 @@ class UltramassiveGame(Game):
 
     def default_content(self) -> UltramassiveContent:
         return default_content()
+
+    def event_text(self, event: Event, viewer: int | None) -> str:
+        from ludoverse.games.ultramassive.log import event_text
+
+        return event_text(event, viewer)
+
+    def components(self, content: Any = None) -> list[Any]:
+        from ludoverse.games.ultramassive.help import components
+
+        return components(self.default_content() if content is None else content)
 
     def conformance_options(self) -> dict[str, dict[str, Any]]:
         return {

@@ -94,9 +94,10 @@ class UltramassiveState(FastState):
         self._setup_draft()
         self.log("setup", players=n, starting_player=self.start,
                  challenges=[self.content.challenges[c].id for c in self.challenges],
-                 draft_tokens=list(self.tokens_in_play))
+                 draft_tokens=[self.content.draft_tokens[t].id for t in self.tokens_in_play])
         for p in range(n):
             self.log("dealt", visible_to=p, seat=p, hand=list(self.hands[p]),
+                     names=[self.content.deck[c].name for c in self.hands[p]],
                      cores=[self.rules.abilities[15 + c].name for c in self.cores_drawn[p]])
         self.phase = WORMHOLES
         self.order = self.turn_order()
@@ -192,11 +193,12 @@ class UltramassiveState(FastState):
             kind, _ = A.split(action)
         except ValueError as exc:
             return str(exc)
+        from ludoverse.core.words import seat_word
         from ludoverse.games.ultramassive.views import prompt
 
         what_move = self.action_label(action, self.current_player)
         return (f"{kind.replace('_', ' ')} ({what_move}) is not legal now: "
-                f"seat {self.actor} is asked to {prompt(self)}")
+                f"{seat_word(self.actor, None)} is asked to {prompt(self)}")
 
     def is_terminal(self) -> bool:
         return self.phase == OVER

@@ -152,10 +152,10 @@ def prompt(s: UltramassiveState) -> str:
     return {
         S.WORMHOLES: "place a Wormhole",
         S.DRAFT: "draft a resource",
-        S.GAIN: "gain one of your drafted resources",
+        S.GAIN: "gain one of the drafted resources",
         S.SOLO_RESOURCE: "keep one Resource card",
         S.DISCOVERY: "discover an Anomaly, or not",
-        S.ACTIONS: "take an action, or end your Actions phase",
+        S.ACTIONS: "take an action, or end the Actions phase",
         S.REPOSITION: "move a Wormhole, or stop",
         S.BONUS: "wait",
         S.OVER: "nothing: the game is over",
@@ -172,7 +172,7 @@ _PROMPTS = {
     "choose": "choose one option",
     "any_order": "choose what to gain next",
     "empower": "use the card's Empowered effect?",
-    "core": "discover one of your Core Anomalies",
+    "core": "discover one of the Core Anomalies drawn",
 }
 
 

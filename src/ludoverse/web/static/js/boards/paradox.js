@@ -21,7 +21,8 @@ const PHASE_TEXT = {
   end_discard: "Game end: discard cards of Fractured Worlds",
   over: "Game over",
 };
-const names = new Map(); // card id -> name, from every card seen (for the log)
+// Detail-view keys (help.py): a World's id is the slug of its name; Scenario cards go by number.
+const slug = (s) => String(s).toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
 
 function ensureCss() {
   if (document.getElementById(CSS_ID)) return;
@@ -80,9 +81,8 @@ function splitName(card) {
 
 function cardFace(card, opts = {}) {
   if (!card) return el("div.px-card.empty", {}, "—");
-  names.set(card.id, card.name);
   const [world, part] = splitName(card);
-  const node = el(`div.px-card.k-${card.kind}${part ? `.era-${part.toLowerCase()}` : ""}`, { dataset: { card: card.id } });
+  const node = el(`div.px-card.k-${card.kind}${part ? `.era-${part.toLowerCase()}` : ""}`, { dataset: { card: card.id, component: cardKey(card) } });
   node.append(el("div.px-card-head", {},
     el("span.px-card-world", {}, world),
     el("span.px-card-era", {}, part || (card.kind === "nebula" ? "Nebula" : "Scenario"))));
@@ -120,6 +120,14 @@ function cardFace(card, opts = {}) {
   return node;
 }
 
+function cardKey(card) {
+  const [world, part] = splitName(card);
+  if (card.kind === "timeline") return `timeline:${slug(world)}_${part.toLowerCase()}`;
+  if (card.kind === "nexus") return `nexus:${slug(world)}`;
+  const n = card.name.match(/(\d+)$/);
+  return `${card.kind}:${n ? n[1] : slug(card.name)}`;
+}
+
 function kindName(kind) {
   return { breakthrough: "Breakthrough", flare: "Flare", parallel_universe: "Parallel", nebula: "Nebula", nexus: "Nexus" }[kind] || kind;
 }
@@ -144,7 +152,7 @@ function multiverse(obs, legal, ctx) {
   const ring = obs.ring || [];
   const n = ring.length || 15;
   const C = 200, R = 136;
-  const s = svg("svg", { viewBox: "-62 2 524 396", class: "px-ring", role: "img", "aria-label": "The Multiverse: Worlds, Quake and Anomaly" });
+  const s = svg("svg", { viewBox: "-84 2 568 396", class: "px-ring", role: "img", "aria-label": "The Multiverse: Worlds, Quake and Anomaly" });
   s.append(svg("circle", { cx: C, cy: C, r: R, class: "px-track" }));
   const hints = {};
   if (obs.quake !== null && obs.quake !== undefined) {
@@ -217,8 +225,26 @@ function multiverse(obs, legal, ctx) {
     turnTrack.append(svg("circle", { cx: x, cy: C + 70, r: 4.5, class: t < obs.turn ? "done" : t === obs.turn ? "now" : "" }));
   }
   s.append(turnTrack);
-  box.append(s);
+  box.append(s, worldList(obs, ctx));
   return box;
+}
+
+// The Worlds in words, clockwise from the ring's top, with the Quake and the Anomaly: each
+// chip opens the piece's detail view (help.js) and reads its state without the picture.
+function worldList(obs, ctx) {
+  const chips = [];
+  if (obs.quake !== null && obs.quake !== undefined) {
+    chips.push(el("span.px-wchip.quake", { dataset: { component: "piece:quake" } }, `Quake on ${obs.quake + 1}`));
+  }
+  chips.push(el("span.px-wchip.anomaly", { dataset: { component: "piece:anomaly" } }, "Anomaly"));
+  (obs.ring || []).forEach((w, i) => {
+    if (!w) return;
+    const state = `${w.fractured ? "Fractured" : "Stable"}${w.shield !== null ? `, shielded by ${seatName(ctx, w.shield)}` : ""}`;
+    chips.push(el(`span.px-wchip${w.fractured ? ".fractured" : ""}${w.shield !== null ? ".shielded" : ""}`,
+      { dataset: { component: `world:${slug(w.name)}`, world: w.world }, title: `${w.name}: ${state}` },
+      el("b", {}, String(i + 1)), ` ${w.name}`));
+  });
+  return el("div.px-worlds", { "aria-label": "Worlds" }, chips);
 }
 
 function svgSymbol(sym, x, y, colour) {
@@ -256,7 +282,7 @@ function focusSeat(obs, ctx) {
 // The Wormhole, Research Hand and goals --------------------------------------------------------
 
 function wormhole(obs, legal, ctx) {
-  const box = el("section.px-zone.px-wormhole", {}, el("h3", {}, "Wormhole"));
+  const box = el("section.px-zone.px-wormhole", {}, el("h3", { dataset: { component: "piece:wormhole" } }, "Wormhole"));
   for (const [section, label] of [["stable", "Stable"], ["unstable", "Unstable"]]) {
     const row = el(`div.px-row.px-${section}`, {}, el("div.px-row-label", {}, label));
     const cards = el("div.px-cards");
@@ -310,12 +336,12 @@ function goals(obs, ctx) {
     box.append(el("p.px-muted", {}, "Training Mission: no Research Goals."));
     return box;
   }
-  box.append(el("div.px-goal-row", {}, obs.research_goals.map((g) => el("div.px-goal", { title: g.text, dataset: { goal: g.id } },
+  box.append(el("div.px-goal-row", {}, obs.research_goals.map((g) => el("div.px-goal", { title: g.text, dataset: { goal: g.id, component: `goal:${g.id}` } },
     el("div.px-goal-slot", {}, `Slot ${g.slot} · ${GOAL_REWARD[g.slot - 1] || ""}`),
     el("div.px-goal-name", {}, g.name),
     el("div.px-goal-text", {}, g.text)))));
   if (obs.secret_objective) {
-    box.append(el("div.px-goal.secret", { title: obs.secret_objective.text },
+    box.append(el("div.px-goal.secret", { title: obs.secret_objective.text, dataset: { component: `goal:${obs.secret_objective.id}` } },
       el("div.px-goal-slot", {}, "Your Secret Objective"),
       el("div.px-goal-name", {}, obs.secret_objective.name),
       el("div.px-goal-text", {}, obs.secret_objective.text)));
@@ -329,7 +355,7 @@ function extras(obs, legal, ctx) {
   if (obs.alliances) {
     const box = el("section.px-zone.px-alliances", {}, el("h3", {}, "Alliances"));
     box.append(el("div.px-alliance-row", {}, obs.alliances.map((a) => {
-      const tok = el(`div.px-alliance.c-${a.colour}`, { dataset: { colour: a.colour } },
+      const tok = el(`div.px-alliance.c-${a.colour}`, { dataset: { colour: a.colour, component: `alliance:${a.colour}` } },
         el("span.px-alliance-gem"),
         el("span.px-alliance-who", {}, a.holder < 0 ? "free" : `${seatName(ctx, a.holder)}${a.on_card ? " (on card)" : ""}`));
       const acts = actionsWhere(legal, { kind: "use_alliance", colour: a.colour });
@@ -351,7 +377,7 @@ function extras(obs, legal, ctx) {
     out.push(box);
   }
   if (obs.matrix_level && obs.matrix_level !== 1) {
-    out.push(el("p.px-level", {}, `Matrix level ${obs.matrix_level}: Strands are ${obs.strand_shapes.join(", ")}`));
+    out.push(el("p.px-level", { dataset: { component: `matrix_level:${obs.matrix_level}` } }, `Matrix level ${obs.matrix_level}: Strands are ${obs.strand_shapes.join(", ")}`));
   }
   return out;
 }
@@ -453,7 +479,6 @@ function scorePile(obs, pv, legal, mine) {
   }
   const groups = new Map();
   for (const card of pv.score_pile) {
-    names.set(card.id, card.name);
     const [world, part] = splitName(card);
     const key = card.kind === "timeline" || card.kind === "nexus" ? world : kindName(card.kind);
     if (!groups.has(key)) groups.set(key, []);
@@ -464,7 +489,7 @@ function scorePile(obs, pv, legal, mine) {
     const g = el(`div.px-set${fractured.has(world) ? ".lost" : ""}`, { title: fractured.has(world) ? `${world} is Fractured: these cards are lost if it still is at the end` : world },
       el("span.px-set-name", {}, `${world}${fractured.has(world) ? " ✗" : ""}`));
     for (const [card, part] of cards) {
-      const chip = el(`span.px-chip.k-${card.kind}${part ? `.era-${part.toLowerCase()}` : ""}`, { dataset: { card: card.id } }, part || kindName(card.kind));
+      const chip = el(`span.px-chip.k-${card.kind}${part ? `.era-${part.toLowerCase()}` : ""}`, { dataset: { card: card.id, component: cardKey(card) } }, part || kindName(card.kind));
       if (mine) {
         const acts = actionsWhere(legal, { kind: "discard_scored_card", card: card.id });
         if (card.kind === "flare") acts.push(...actionsWhere(legal, { kind: "spend_flare" }));
@@ -486,7 +511,7 @@ function playerArea(obs, p, legal, ctx, mine) {
   const area = el(`section.px-player${mine ? ".mine" : ".other"}${turn ? ".turn" : ""}`, { dataset: { seat: p } });
   area.append(el("h3.px-player-name", {},
     `${seatName(ctx, p)}${ctx.seat === p ? " (you)" : ""}`,
-    cs ? el("span.px-cs", { title: "Chief Scientist: draws the Research Hand and picks last" }, "Chief Scientist") : null,
+    cs ? el("span.px-cs", { title: "Chief Scientist: draws the Research Hand and picks last", dataset: { component: "piece:chief_scientist" } }, "Chief Scientist") : null,
     turn ? el("span.px-deciding", {}, "deciding") : null));
   const left = el("div.px-matrix-wrap", {}, matrixGrid(obs, pv, legal, ctx, mine));
   if (mine) {
@@ -581,71 +606,4 @@ export function render(root, ctx) {
       el("div.px-top-side", {}, wormhole(obs, legal, ctx), goals(obs, ctx), extras(obs, legal, ctx))),
     playerArea(obs, focus, legal, ctx, true),
     el("div.px-others", {}, others.map((p) => playerArea(obs, p, [], ctx, false))));
-}
-
-function worldName(ctx, w) {
-  const hit = (ctx.observation?.ring || []).find((x) => x && x.world === w);
-  return hit ? hit.name : `World ${w + 1}`;
-}
-const cardName = (id) => names.get(id) || `card ${id}`;
-const cell = (k) => `r${Math.floor(k / SIZE) + 1}c${(k % SIZE) + 1}`;
-
-// What a draw from the deck brought besides its cards: Nebulas, and a reshuffle.
-function drawnNotes(e) {
-  const notes = [];
-  if (e.reshuffled) notes.push(`the discard pile (${e.reshuffled} cards) is shuffled into a new deck first`);
-  for (const n of e.nebulas || []) notes.push(`a Nebula (${cardName(n)}) covers the Anomaly`);
-  return notes.length ? `; ${notes.join("; ")}` : "";
-}
-
-function maelstromText(e) {
-  if (e.exhausted) return "The Maelstrom would turn, but no Maelstrom card is left.";
-  if (e.card < 0) return `The Maelstrom fizzles (turned up: ${e.turned.map(cardName).join(", ") || "nothing"})${drawnNotes({ reshuffled: e.reshuffled })}.`;
-  return `A Maelstrom card is laid over ${cardName(e.card)}${e.replaced >= 0 ? ` (the unclaimed one over ${cardName(e.replaced)} leaves play)` : ""}${drawnNotes({ reshuffled: e.reshuffled })}.`;
-}
-
-export function eventText(e, ctx) {
-  const who = typeof e.seat === "number" ? seatName(ctx, e.seat) : "";
-  switch (e.kind) {
-    case "setup": return `Set-up: ${e.players} players; ${seatName(ctx, e.chief_scientist)} is the first Chief Scientist.`;
-    case "turn": return `Turn ${e.turn} begins; Chief Scientist: ${seatName(ctx, e.chief_scientist)}.`;
-    case "research_hand": return `${who} draws a Research Hand of ${e.size}${drawnNotes(e)}.`;
-    case "research_hand_cards": return `${who} sees the Research Hand: ${e.cards.map(cardName).join(", ")}.`;
-    case "draft": return `${who} takes ${cardName(e.card)} (${e.source}).`;
-    case "hand_returned": return `${who} puts ${e.cards} card${e.cards === 1 ? "" : "s"} back on the deck.`;
-    case "matrix_phase": return `${who}'s Matrix phase${e.locked ? " (locked Matrix)" : ""}.`;
-    case "swap": return `${who} swaps ${cell(e.spaces[0])} and ${cell(e.spaces[1])}.`;
-    case "swap_anomaly": return `${who} swaps ${cell(e.space)} with the Anomaly.`;
-    case "end_matrix_phase": return `${who} ends their Matrix phase.`;
-    case "pass_pick": return `${who} takes no card.`;
-    case "strand": return `${who} makes a ${e.colour} Strand: ${e.resources} resource${e.resources === 1 ? "" : "s"}.`;
-    case "allocate": return `${who} puts ${e.colour} on ${cardName(e.card)}.`;
-    case "lost": return `${who} loses ${cardName(e.card)} off Danger!.`;
-    case "breakthrough": return `${who} uses ${cardName(e.card)}.`;
-    case "wipe": return `${who} wipes ${e.spaces.length} discs (${cell(e.spaces[0])}–${cell(e.spaces[e.spaces.length - 1])}).`;
-    case "wormhole": return `Cleanup: the Wormhole is refilled${drawnNotes(e)}.`;
-    case "refill": return `${who}'s Matrix is refilled with ${e.discs.length} disc${e.discs.length === 1 ? "" : "s"}${e.purple ? `; ${e.purple} purple Trigger Disc${e.purple === 1 ? " is" : "s are"} set aside` : ""}.`;
-    case "maelstrom": return maelstromText(e);
-    case "quake": return `The Quake moves ${e.steps} space${e.steps === 1 ? "" : "s"} to space ${e.space + 1}${e.world !== null && e.world !== undefined && e.world >= 0 ? ` (${worldName(ctx, e.world)})` : ""}${e.effect ? `: ${String(e.effect).replaceAll("_", " ")}` : ""}.`;
-    case "repaired": return `${who} repairs ${cardName(e.card)}.`;
-    case "nexus_repaired": return `${who} repairs ${cardName(e.card)} (its Shield returns).`;
-    case "nexus_wiped": return `${who} loses ${cardName(e.card)}: its shielded disc was wiped.`;
-    case "shielded": return `${who} shields ${worldName(ctx, e.world)} with ${e.colour}.`;
-    case "stabilised": return `${who} stabilises ${worldName(ctx, e.world)} with ${e.colour}.`;
-    case "resource_lost": return `${who} lets a ${e.colour} resource go.`;
-    case "rebuild": return `${who} rebuilds a locked Matrix${e.purple ? `; ${e.purple} purple Trigger Disc${e.purple === 1 ? " is" : "s are"} set aside` : ""}.`;
-    case "fracture_discard": return `${who} discards ${cardName(e.card)} (Fractured World).`;
-    case "flare_step": return `${who}'s ${cardName(e.card)} advances to step ${e.step}.`;
-    case "flare_scored": return `${who} completes ${cardName(e.card)}.`;
-    case "flare_spent": return `${who} spends ${cardName(e.card)} for an extra action.`;
-    case "flare_declined": return `${who} skips a Flare benefit.`;
-    case "alliance": return `${who} takes the ${e.colour} Alliance.`;
-    case "alliance_used": return `${who} uses the ${e.colour} Alliance.`;
-    case "alliance_broken": return `${who} breaks ${seatName(ctx, e.holder)}'s ${e.colour} Alliance.`;
-    case "allocate_maelstrom": return `${who} pays ${e.colour} towards the Maelstrom.`;
-    case "matrix_level": return `The Matrix scenario is now level ${e.level}.`;
-    case "game_end": return `Game end: the score piles are turned up; ${e.fractured?.length ? `${e.fractured.length} World${e.fractured.length === 1 ? " is" : "s are"} still Fractured` : "no World is Fractured"}.`;
-    case "final_scores": return `Final scores: ${e.scores.map((s, p) => `${seatName(ctx, p)} ${s}`).join(", ")}.`;
-    default: return null;
-  }
 }

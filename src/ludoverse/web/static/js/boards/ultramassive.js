@@ -40,6 +40,11 @@ function ensureCss() {
 }
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+// Detail-view keys (help.py): content ids, or the slug of a shown name where the observation
+// gives only the name (Action Cards, Challenges).
+const slug = (s) => String(s).toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
+const anomalyKey = (a) => (a.type === "core" ? `core:${a.id}` : `anomaly:${a.id}`);
+const cardKey = (c) => `card:${slug(c.name)}`;
 const colour = (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
 const playerName = (ctx, seat) => seatName(ctx, seat);
 
@@ -92,35 +97,34 @@ function disc(seat, text = "") {
   return el("span.um-disc", { style: `background:${colour(seat)}`, title: SEAT_WORDS[seat % 4] }, text);
 }
 
+// The Solar Mass Track in ten segments of 10 that wrap into rows on a narrow screen (two rows
+// of five on a phone): thresholds mark the right edge of their segment, discs sit at their value.
 function solarTrack(o, ctx) {
-  const W = 1000;
-  const max = 100;
-  const x = (v) => 24 + (Math.min(v, max) / max) * (W - 48);
-  const g = svg("svg", { viewBox: `0 0 ${W} 90`, class: "um-smtrack", role: "img", "aria-label": "Solar Mass Track" });
-  g.append(svg("rect", { x: 24, y: 36, width: W - 48, height: 18, rx: 9, class: "um-smbar" }));
-  for (let v = 0; v <= max; v += 5) {
-    const big = v % 10 === 0;
-    g.append(svg("line", { x1: x(v), x2: x(v), y1: big ? 32 : 38, y2: big ? 58 : 52, class: "um-smtick" }));
-    if (big && !THRESHOLDS.some(([t]) => t === v)) g.append(svg("text", { x: x(v), y: 82, class: "um-smnum" }, String(v)));
-  }
-  for (const [t, name] of THRESHOLDS) {
-    g.append(svg("line", { x1: x(t), x2: x(t), y1: 24, y2: 64, class: "um-smthr" }));
-    g.append(svg("text", { x: x(t) + (t === max ? 6 : 0), y: 20, class: "um-smthr-t", "text-anchor": t === max ? "end" : "middle" }, `${t} ${name}`));
-    g.append(svg("text", { x: x(t), y: 82, class: "um-smnum thr" }, String(t)));
-  }
   const at = {};
+  const discs = Array.from({ length: 10 }, () => []);
   o.players_view.forEach((pv) => {
     const v = pv.solar_mass;
-    const k = Math.min(v, max);
+    const k = Math.max(0, Math.min(v, 100));
+    const seg = Math.min(Math.floor(k / 10), 9);
     const n = (at[k] = (at[k] || 0) + 1) - 1;
-    const cx = x(k) + n * 7;
-    const cy = 45 - n * 9;
-    g.append(svg("g", { class: "um-smdisc", "data-seat": pv.seat, "data-sm": v },
-      svg("circle", { cx, cy, r: 14, fill: colour(pv.seat), stroke: "#000", "stroke-width": 2 }),
-      svg("text", { x: cx, y: cy, class: "um-smdisc-t", "dominant-baseline": "central" }, String(v)),
-      svg("title", {}, `${playerName(ctx, pv.seat)}: ${v} Solar Mass${v > 100 ? " (past 100)" : ""}`)));
+    const pct = ((k - seg * 10) / 10) * 100;
+    discs[seg].push(el("span.um-smdisc", {
+      dataset: { seat: pv.seat, sm: v, stack: n },
+      style: `left:calc(${pct}% - .85em + ${n * 0.4}em);top:${1.2 - n * 0.55}em;background:${colour(pv.seat)}`,
+      title: `${playerName(ctx, pv.seat)}: ${v} Solar Mass${v > 100 ? " (past 100)" : ""}`,
+    }, String(v)));
   });
-  return el("div.um-smwrap", {}, el("div.um-cap", {}, "Solar Mass Track"), g);
+  const segs = discs.map((here, s) => {
+    const end = (s + 1) * 10;
+    const thr = THRESHOLDS.find(([t]) => t === end);
+    return el(`div.um-smseg${thr ? ".thr" : ""}`, { dataset: { from: s * 10 } },
+      el("span.um-smbar"),
+      el("span.um-smnum", {}, String(s * 10)),
+      thr ? el("span.um-smthr-t", {}, `${thr[1]} ${thr[0]}`) : null,
+      here);
+  });
+  return el("div.um-smwrap", {}, el("div.um-cap", {}, "Solar Mass Track"),
+    el("div.um-smtrack", { role: "img", "aria-label": "Solar Mass Track" }, segs));
 }
 
 const isTaken = (sp) => typeof sp.taken_by === "number" && sp.taken_by >= 0;
@@ -147,7 +151,9 @@ function draftBoard(o, ctx, legal) {
       if (j === setNow) clickable(node, actionsWhere(legal, { kind: "draft", index: k }));
       return node;
     }))));
-  const tokens = o.draft.tokens.length ? el("div.um-muted", {}, `Draft tokens: ${o.draft.tokens.join(", ")}`) : null;
+  const tokens = o.draft.tokens.length ? el("div.um-draft-tokens.um-muted", {}, "Draft tokens: ",
+    o.draft.tokens.map((t) => el("span.um-chip", { dataset: { component: `draft_token:${t}` } },
+      cap(t.replace(/^token_/, "").replaceAll("_", " "))))) : null;
   return el("div.um-draft", { "aria-label": "Resource Draft" }, el("div.um-cap", {}, "Resource Draft"), rows, tokens);
 }
 
@@ -241,7 +247,7 @@ function anomalies(pv, legal, own) {
   const list = [...pv.anomalies, ...pv.core_anomalies];
   const cards = list.map((a) => {
     const used = a.used_this_round;
-    const node = el(`div.um-anomaly.t-${a.type}${used ? ".used" : ""}`, { dataset: { anomaly: a.id } },
+    const node = el(`div.um-anomaly.t-${a.type}${used ? ".used" : ""}`, { dataset: { anomaly: a.id, component: anomalyKey(a) } },
       el("div.um-an-head", {}, el("b", {}, a.name)),
       el("div.um-an-kind", {}, a.type === "core" ? "Core Anomaly" : `${cap(a.type)} Tier ${a.tier} · cost ${a.cost}`),
       own ? el("div.um-an-text", {}, a.text) : null,
@@ -253,7 +259,7 @@ function anomalies(pv, legal, own) {
   const waitNodes = Array.isArray(waiting)
     ? waiting.map((name) => {
       const key = name.split(/\s/)[0].toLowerCase();
-      const node = el("div.um-anomaly.t-core.waiting", { dataset: { core: key } },
+      const node = el("div.um-anomaly.t-core.waiting", { dataset: { core: key, component: `core:${key}` } },
         el("div.um-an-head", {}, el("b", {}, name)), el("div.um-an-kind", {}, "Core Anomaly · drawn, not discovered"));
       return clickable(node, actionsWhere(legal, { kind: "core_anomaly", index: CORES.indexOf(key) }));
     })
@@ -266,7 +272,7 @@ function anomalies(pv, legal, own) {
 function played(pv) {
   if (!pv.played.length) return null;
   return el("div.um-played", {}, el("div.um-cap", {}, "Played this round"),
-    el("div.um-chips", {}, pv.played.map((c) => el(`span.um-chip.t-${c.type}`, { title: c.text }, c.name))));
+    el("div.um-chips", {}, pv.played.map((c) => el(`span.um-chip.t-${c.type}`, { title: c.text, dataset: { component: cardKey(c) } }, c.name))));
 }
 
 function anomalySupply(legal) {
@@ -279,7 +285,8 @@ function anomalySupply(legal) {
       el("span.um-supply-type", {}, cap(TYPES[t])),
       row.map((a) => {
         const m = a.label.match(/^Discover (.*) \((\w+) (\w+), cost (\d+)\)$/);
-        const node = el(`div.um-anomaly.t-${TYPES[t]}.supply`, { dataset: { discover: a.info.index } },
+        const id = `${TYPES[t]}_${TIERS[a.info.index % 5].toLowerCase()}`;
+        const node = el(`div.um-anomaly.t-${TYPES[t]}.supply`, { dataset: { discover: a.info.index, component: `anomaly:${id}` } },
           el("div.um-an-head", {}, el("b", {}, m ? m[1] : a.label)),
           el("div.um-an-kind", {}, m ? `Tier ${m[3]} · cost ${m[4]}` : ""));
         return clickable(node, [a]);
@@ -289,7 +296,7 @@ function anomalySupply(legal) {
 function hand(pv, legal) {
   if (!Array.isArray(pv.hand)) return null;
   const cards = pv.hand.map((c) => {
-    const node = el(`div.um-card.t-${c.type}`, { dataset: { card: c.id } },
+    const node = el(`div.um-card.t-${c.type}`, { dataset: { card: c.id, component: cardKey(c) } },
       el("div.um-card-head", {}, el("span.um-card-type", {}, cap(c.type)), el("span.um-card-power", { title: "Power" }, String(c.power))),
       el("div.um-card-name", {}, c.name),
       el("div.um-card-text", {}, c.text));
@@ -320,10 +327,10 @@ function otherBoard(pv, o, ctx) {
 
 function soloArea(o, ctx, legal) {
   const s = o.solo;
-  const chal = s.challenges.map((c) => el(`div.um-challenge${c.completed ? ".done" : ""}`, {},
+  const chal = s.challenges.map((c) => el(`div.um-challenge${c.completed ? ".done" : ""}`, { dataset: { component: `challenge:${slug(c.name)}` } },
     el("b", {}, c.name), el("div", {}, c.text), el("small", {}, `${c.reward} Solar Mass · ${c.when}${c.completed ? " · completed ✔" : ""}`)));
   const offer = Array.isArray(s.resource_offer) ? s.resource_offer.map((r) => {
-    const node = el("div.um-card.t-resource", { dataset: { resource: r.id } },
+    const node = el("div.um-card.t-resource", { dataset: { resource: r.id, component: `resource_card:${r.id}` } },
       el("div.um-card-head", {}, el("span.um-card-type", {}, "Resource card")), el("div.um-card-text", {}, r.text));
     return clickable(node, actionsWhere(legal, (a) => a.info.kind === "resource_card" && a.label === `Keep Resource card: ${r.text}`));
   }) : [];
@@ -335,10 +342,10 @@ function soloArea(o, ctx, legal) {
 }
 
 function legend() {
-  return el("div.um-legend", {}, Object.entries(TOKEN).map(([k, t]) => el("span", {}, tokenIcon(k), ` ${t.name}`)),
-    el("span", {}, el("span.um-wormchip", {}, "◎"), " open Wormhole"),
+  return el("div.um-legend", {}, Object.entries(TOKEN).map(([k, t]) => el("span", { dataset: { component: `token:${k}` } }, tokenIcon(k), ` ${t.name}`)),
+    el("span", { dataset: { component: "piece:wormhole" } }, el("span.um-wormchip", {}, "◎"), " open Wormhole"),
     el("span", {}, el("span.um-wormchip.closed", {}, "⊘"), " closed Wormhole"),
-    el("span", {}, el("span.um-riftchip"), " Rift Space (3)"));
+    el("span", { dataset: { component: "piece:rift_space" } }, el("span.um-riftchip"), " Rift Space (3)"));
 }
 
 // The Black Hole Board ------------------------------------------------------------------------
@@ -487,72 +494,4 @@ function tokenShape(t, x, y, r) {
   }
   g.append(svg("text", { x, y: y + r * 0.38, "font-size": r * 1.05, fill: d.ink, class: "um-tok-t" }, d.short));
   return g;
-}
-
-// The game log --------------------------------------------------------------------------------
-
-function cellName(c) {
-  if (typeof c === "number") return `${CHANNELS[Math.floor(c / 7)]} ${(c % 7) + 1}`;
-  return c;
-}
-
-const tokName = (t) => TOKEN[t]?.name || t;
-
-export function eventText(e, ctx) {
-  const who = typeof e.seat === "number" ? playerName(ctx, e.seat) : "";
-  switch (e.kind) {
-    case "round": return `— Round ${e.round} begins; ${playerName(ctx, e.starting_player)} holds the Starting Player token —`;
-    case "place_wormhole": return `${who} places a Wormhole on ${cellName(e.space)}`;
-    case "pick": return `${who} drafts ${e.option} (set ${e.set})`;
-    case "gain_resource": return `${who} gains ${e.resource}`;
-    case "place": return `${who} places a ${tokName(e.token)} on ${e.space}`;
-    case "detonate": return `${who}: detonation on ${e.space}! ${e.tokens.length} tokens lost`;
-    case "orbit": return `${who} Orbits the ${e.channel} Channel ×${e.times}`;
-    case "wormholes": return `${who} activates Wormholes on ${e.spaces.join(" and ")}`;
-    case "absorb": return `${who}'s Black Hole absorbs ${e.tokens.map(tokName).join(", ")}${e.solar_mass ? ` (+${e.solar_mass} Solar Mass)` : ""}`;
-    case "expand": return `${who}'s Black Hole expands: now ${e.size}!`;
-    case "discover": return `${who} discovers ${e.anomaly} (cost ${e.cost})`;
-    case "no_discovery": return `${who} discovers nothing this round`;
-    case "core_anomaly": return `${who} discovers Core Anomaly ${e.core}`;
-    case "play": return `${who} plays ${e.card}`;
-    case "use_effect": return `${who} uses ${e.anomaly}`;
-    case "exchange": return `${who} exchanges 1 Discovery for 1 Solar Mass`;
-    case "end_actions": return `${who} ends their Actions phase`;
-    case "discovery": return `${who} gains ${e.n} Discovery`;
-    case "lose_discovery": return `${who} loses ${e.n} Discovery`;
-    case "solar_mass": return `${who} gains ${e.n} Solar Mass`;
-    case "siphon": return `${who} Siphons`;
-    case "draw": return `${who} draws ${e.count} Action Card${e.count === 1 ? "" : "s"}`;
-    case "discard": return `${who} discards ${e.card}`;
-    case "remove": return `${who} removes a ${tokName(e.token)} from ${e.space}`;
-    case "pull": return `${who} pulls the stack on ${e.space} into the Black Hole`;
-    case "move_wormhole": return `${who} moves a Wormhole from ${e.frm} to ${e.to}`;
-    case "bonus": return `Solar Mass Bonus: ${who} +${e.solar_mass}`;
-    case "wormholes_reopen": return "All Wormholes reopen";
-    case "empowered": return `${who} uses the Empowered effect of ${e.card}`;
-    case "returned": return `${who}: a ${tokName(e.token)} had no room and went back to the supply`;
-    case "draft": return `Resource Draft of round ${e.round}`;
-    case "bonus_skipped": return `No Solar Mass Bonus: ${e.reason}`;
-    case "resource_card": return `${who} keeps a Resource card`;
-    case "drew": {
-      const o = ctx.observation || {};
-      const known = {};
-      for (const pv of o.players_view || []) {
-        for (const c of [...(Array.isArray(pv.hand) ? pv.hand : []), ...pv.played]) known[c.id] = c.name;
-      }
-      for (const c of o.discard || []) known[c.id] = c.name;
-      const names = (e.cards || []).map((c) => known[c]).filter(Boolean);
-      return names.length === (e.cards || []).length && names.length ? `You draw ${names.join(", ")}` : null;
-    }
-    case "gain_x": return `${who} gains ${e.n} ${String(e.resource).replaceAll("_", " ")}`;
-    case "pay": return `${who} pays ${e.discovery} Discovery`;
-    case "game_over": {
-      const won = (e.winners || []).map((w) => playerName(ctx, w));
-      const scores = (e.scores || []).join(" / ");
-      if (!won.length) return `Game over: no winner (${scores} Solar Mass)`;
-      return `Game over: ${won.join(", ")} ${won.length === 1 ? "wins" : "share the win"} (${scores} Solar Mass)`;
-    }
-    case "challenge": return `${who} completes Challenge ${e.challenge} (+${e.solar_mass} Solar Mass)`;
-    default: return null;
-  }
 }
