@@ -63,11 +63,11 @@ def test_malformed_step_is_refused(client: TestClient, k: str) -> None:
     assert client.get(f"/api/learn/ultia/at/{k}").status_code in (400, 422)
 
 
-def test_step_past_the_end_is_400(client: TestClient) -> None:
+def test_step_past_the_end_is_not_found(client: TestClient) -> None:
     last = tutorial("ultia").last
     assert client.get(f"/api/learn/ultia/at/{last}").status_code == 200
     r = client.get(f"/api/learn/ultia/at/{last + 1}")
-    assert r.status_code == 400
+    assert r.status_code == 404
     assert "past the end" in r.json()["message"]
 
 

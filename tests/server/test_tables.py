@@ -380,7 +380,7 @@ def test_a_table_can_use_a_content_file(client: TestClient) -> None:
     """Content given as the text of a TOML file (the lobby's upload) is validated and used;
     a broken file is refused with the reason."""
     src = Path(ludoverse.__file__).parent / "games" / "multiuniversum" / "data"
-    text = next(src.glob("*.toml")).read_text()
+    text = (src / "multiuniversum.toml").read_text()
     made = new_table(client, "multiuniversum", humans(2), content_toml=text)
     assert made["table"]["custom_content"] is True
     r = client.post("/api/tables", json={"game": "multiuniversum", "seats": humans(2),

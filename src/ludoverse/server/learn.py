@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ludoverse.core.api import State
 from ludoverse.learn.engine import Tutorial, tutorial
 from ludoverse.learn.script import tutorial_games
-from ludoverse.server.errors import TableError, bad_request, not_found
+from ludoverse.server.errors import TableError, not_found
 from ludoverse.server.schema import errors
 
 GameName = Annotated[str, PathParam(pattern=r"^[a-z_]{1,40}$", description="a game's name")]
@@ -44,7 +44,9 @@ def _tutorial(game: str) -> Tutorial:
 
 def _check_k(t: Tutorial, k: int) -> None:
     if k > t.last:
-        raise bad_request(f"step {k} is past the end: the tutorial has steps 0 to {t.last}")
+        # no such step: a resource that does not exist (the schema cannot know the length)
+        raise TableError(404, "not_found",
+                         f"step {k} is past the end: the tutorial has steps 0 to {t.last}")
 
 
 def names(t: Tutorial) -> list[str]:

@@ -64,8 +64,8 @@ export function wireComponents(root, byKey, explaining) {
     if (!node || !root.contains(node)) return;
     const c = byKey[node.dataset.component];
     if (!c) return;
-    const playable = node.closest("[data-actions]");
-    if (playable && !explaining()) return;  // a move: the board plays it
+    const playable = ev.target.closest("[data-actions]");
+    if (playable && root.contains(playable) && !explaining()) return;  // a move: the board plays it
     ev.preventDefault();
     ev.stopPropagation();
     openDetail(c);
