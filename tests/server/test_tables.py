@@ -429,3 +429,16 @@ def test_a_table_of_bots_only_is_closed_after_its_time_and_its_record_kept(
     record = client.get(f"/api/tables/{bots['table']['id']}/record")
     assert record.status_code == 200 and record.json()["outcome"] is None
     assert view(client, people["table"]["id"])["table"]["status"] == "open"
+
+
+def test_card_data_the_game_refuses_is_422_even_when_its_shape_is_off(client: TestClient) -> None:
+    """The game's own checks of card data (a published entry names its source) are more than
+    JSON Schema can say, so any refusal inside ``content`` is the game's: 422, not 400."""
+    plans = ludoverse.load("ultia").content_to_json(ludoverse.load("ultia").default_content())
+    plans = json.loads(json.dumps(plans))
+    entry = next(v for v in plans.values() if isinstance(v, list) and v)[0]
+    entry.update(provenance="public", source=None)
+    r = client.post("/api/tables", json={"game": "ultia", "seats": humans(3), "content": plans})
+    assert r.status_code == 422 and "source" in r.json()["message"]
+    r = client.post("/api/tables", json={"game": "ultia", "seats": "three"})
+    assert r.status_code == 400  # a malformed request is still 400

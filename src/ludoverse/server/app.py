@@ -380,6 +380,12 @@ def _validation(exc: RequestValidationError) -> tuple[dict[str, str], int]:
     errors = list(exc.errors())
     custom = errors and all(e.get("type") in ("value_error", "assertion_error")
                             for e in errors)
+    # Card data is checked by the game's own rules, which JSON Schema cannot say in full (a
+    # published entry needs a source, an effect's steps must fit together): any refusal
+    # inside a table's or record's content is the game refusing it.
+    in_content = [e for e in errors if "content" in e.get("loc", ())[:3]]
+    if in_content:
+        errors, custom = in_content, True
     first = errors[0] if errors else {"loc": (), "msg": "invalid request"}
     where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body",))
     message = f"{where}: {first.get('msg', '')}" if where else str(first.get("msg", ""))
