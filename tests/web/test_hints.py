@@ -27,7 +27,10 @@ def test_a_hint_appears_at_a_table_with_bots_and_is_kept_in_the_record(
     assert "1 hint" in page.locator(".hinted-game").inner_text()
     shot(page, "ultia-hint")
 
+    moves = int(page.locator(".table-page").get_attribute("data-moves") or 0)
     hinted.click()  # play the suggested move, then the rest of the game
+    page.wait_for_function(
+        "n => Number(document.querySelector('.table-page').dataset.moves) > n", arg=moves)
     play_to_the_end(page, seed=1)
     rec = httpx.get(f"{server.url}/api/tables/{table}/record", timeout=10).json()
     assert len(rec["hints"]) == 1
