@@ -2,7 +2,7 @@
 // Each game's board is a module in boards/<game>.js exporting render(root, ctx).
 
 import { api, tokens, ApiError } from "./api.js";
-import { el, clear, fmt, seatName } from "./ui.js";
+import { el, clear, fmt, seatName, wirePieces } from "./ui.js";
 import { renderForm, optionSummary } from "./options.js";
 import { learnPage } from "./learn.js";
 import { componentsOf, explainSwitch, openRules, rulesPage, wireComponents } from "./help.js";
@@ -280,24 +280,6 @@ async function tablePage(id) {
     };
   };
   connect();
-}
-
-function wirePieces(root, legal, act) {
-  for (const node of root.querySelectorAll("[data-actions]")) {
-    const ids = node.dataset.actions.split(",").map(Number);
-    const choose = () => {
-      if (ids.length === 1) return act(ids[0]);
-      const options = legal.filter((a) => ids.includes(a.id));
-      const menu = el("div.chooser", { role: "menu" },
-        options.map((a) => el("button", { role: "menuitem", "data-action": a.id, onclick: () => { menu.remove(); act(a.id); } }, a.label)),
-        el("button.cancel", { onclick: () => menu.remove() }, "Cancel"));
-      document.querySelectorAll(".chooser").forEach((m) => m.remove());
-      document.body.append(menu);
-      menu.querySelector("button").focus();
-    };
-    node.addEventListener("click", (ev) => { ev.stopPropagation(); choose(); });
-    node.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); choose(); } });
-  }
 }
 
 function drawActions(box, v, act) {

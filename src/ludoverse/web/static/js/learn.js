@@ -4,7 +4,7 @@
 // the learner's view there. The board is the game's own board module, drawn with the same
 // ctx as at a table.
 
-import { el, clear, fmt } from "./ui.js";
+import { el, clear, fmt, wirePieces } from "./ui.js";
 import { explainSwitch, openRules, wireComponents } from "./help.js";
 
 const main = document.getElementById("main");
@@ -205,24 +205,6 @@ export async function learnPage(game) {
   window.addEventListener("popstate", () => clearTimeout(timer));
   page.querySelector("#learn-leave").addEventListener("click", () => clearTimeout(timer));
   await go(k);
-}
-
-function wirePieces(root, legal, act) {
-  for (const node of root.querySelectorAll("[data-actions]")) {
-    const ids = node.dataset.actions.split(",").map(Number);
-    const choose = () => {
-      if (ids.length === 1) return act(ids[0]);
-      const options = legal.filter((a) => ids.includes(a.id));
-      const menu = el("div.chooser", { role: "menu" },
-        options.map((a) => el("button", { role: "menuitem", "data-action": a.id, onclick: () => { menu.remove(); act(a.id); } }, a.label)),
-        el("button.cancel", { onclick: () => menu.remove() }, "Cancel"));
-      document.querySelectorAll(".chooser").forEach((m) => m.remove());
-      document.body.append(menu);
-      menu.querySelector("button").focus();
-    };
-    node.addEventListener("click", (ev) => { ev.stopPropagation(); choose(); });
-    node.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); choose(); } });
-  }
 }
 
 function drawActions(box, v, act) {

@@ -87,3 +87,22 @@ export function fmt(x) {
   if (x && typeof x === "object") return Object.entries(x).map(([k, v]) => `${k.replaceAll("_", " ")}: ${fmt(v)}`).join("; ");
   return x === null || x === undefined ? "–" : String(x);
 }
+
+/** Pieces marked by clickable(): one move plays at once, several open a chooser. */
+export function wirePieces(root, legal, act) {
+  for (const node of root.querySelectorAll("[data-actions]")) {
+    const ids = node.dataset.actions.split(",").map(Number);
+    const choose = () => {
+      if (ids.length === 1) return act(ids[0]);
+      const options = legal.filter((a) => ids.includes(a.id));
+      const menu = el("div.chooser", { role: "menu" },
+        options.map((a) => el("button", { role: "menuitem", "data-action": a.id, onclick: () => { menu.remove(); act(a.id); } }, a.label)),
+        el("button.cancel", { onclick: () => menu.remove() }, "Cancel"));
+      document.querySelectorAll(".chooser").forEach((m) => m.remove());
+      document.body.append(menu);
+      menu.querySelector("button").focus();
+    };
+    node.addEventListener("click", (ev) => { ev.stopPropagation(); choose(); });
+    node.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); choose(); } });
+  }
+}
