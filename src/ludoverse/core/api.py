@@ -287,6 +287,16 @@ class Game(ABC):
         content = self.default_content() if content is None else content
         return generic_components(self.content_to_json(content))
 
+    def encoder(
+        self,
+        players: int | None = None,
+        options: BaseModel | dict[str, Any] | None = None,
+        content: Any = None,
+    ) -> Any:
+        """The :class:`ludoverse.core.encoding.Encoder` that turns a seat's observation into
+        a fixed-shape vector for learning agents (``games/<game>/encoding.py``)."""
+        raise NotImplementedError(f"{self.title} has no observation encoder")
+
     def studies(self) -> dict[str, Any]:
         """Game-specific analyses for ``ludoverse analyze GAME STUDY``.
 
