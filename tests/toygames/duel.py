@@ -19,6 +19,8 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from ludoverse.core.api import TERMINAL, Event, Game, IllegalAction, Outcome, State
+from ludoverse.core.encoding import Encoder, Layout
+from ludoverse.core.encoding import Field as EncField
 from ludoverse.core.outcome import places
 from ludoverse.core.rng import Rng
 
@@ -117,6 +119,37 @@ class DuelState(State):
     def action_label(self, action: int, seat: int | None) -> str:
         return f"play {action + 1}" if seat == self.current_player else "play a card"
 
+    def setup(self) -> tuple[int, Options, None]:
+        return 2, self.options, None
+
+
+class DuelEncoder(Encoder):
+    """Hand, my card played, each seat's card (a flag until both are shown), whose turn."""
+
+    def __init__(self) -> None:
+        self.layout = Layout([
+            EncField("hand", CARDS, "cards in your hand"),
+            EncField("mine", CARDS, "the card you played"),
+            EncField("played", 2, "whether seat 0 and seat 1 have played"),
+            EncField("shown", 2 * CARDS, "seat 0's then seat 1's card, once both are shown"),
+            EncField("to_move", 2, "seat 0 to move, seat 1 to move"),
+        ])
+
+    def encode(self, observation: dict[str, Any]) -> list[float]:
+        out = [0.0] * self.layout.size
+        for c in observation["hand"]:
+            out[c - 1] = 1.0
+        if observation["mine"] is not None:
+            out[CARDS + observation["mine"] - 1] = 1.0
+        for p, played in enumerate(observation["played"]):
+            if played:
+                out[2 * CARDS + p] = 1.0
+            if not isinstance(played, bool) and isinstance(played, int):
+                out[2 * CARDS + 2 + p * CARDS + played - 1] = 1.0
+        if observation["to_move"] >= 0:
+            out[4 * CARDS + 2 + observation["to_move"]] = 1.0
+        return out
+
 
 class DuelGame(Game):
     name = "toy_duel"
@@ -153,6 +186,10 @@ class DuelGame(Game):
 
     def content_to_json(self, content: Any) -> dict[str, Any]:
         return dict(content)
+
+    def encoder(self, players: int | None = None, options: Any = None,
+                content: Any = None) -> DuelEncoder:
+        return DuelEncoder()
 
 
 GAME = DuelGame()

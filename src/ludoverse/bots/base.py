@@ -54,11 +54,17 @@ class SpecError(ValueError):
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """``"ismcts:iters=2000,c=0.7"`` -> ``("ismcts", {"iters": "2000", "c": "0.7"})``."""
+    """``"ismcts:iters=2000,c=0.7"`` -> ``("ismcts", {"iters": "2000", "c": "0.7"})``.
+
+    A policy's first parameter may be its bare file path: ``"policy:ultia.npz"`` ->
+    ``("policy", {"path": "ultia.npz"})``."""
     name, _, rest = spec.strip().partition(":")
     name = name.strip()
     params: dict[str, str] = {}
-    for part in filter(None, (p.strip() for p in rest.split(","))):
+    for i, part in enumerate(filter(None, (p.strip() for p in rest.split(",")))):
+        if "=" not in part and i == 0 and name.lower() == "policy":
+            params["path"] = part
+            continue
         if "=" not in part:
             raise SpecError(f"bot spec {spec!r}: parameter {part!r} is not key=value")
         k, v = part.split("=", 1)
@@ -88,8 +94,14 @@ def make(spec: str, game: Game | None = None) -> Bot:
     concrete = resolve(spec, game)
     name, params = parse_spec(concrete)
     factories: dict[str, Any] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": ISMCTSBot}
+    if name == "policy":
+        try:
+            from ludoverse.rl.policy import PolicyBot
+        except ImportError:
+            raise SpecError("a policy bot needs NumPy: pip install 'ludoverse[rl]'") from None
+        factories["policy"] = PolicyBot
     if name not in factories:
-        known = ", ".join([*sorted(factories), *LEVELS])
+        known = ", ".join([*sorted({*factories, "policy"}), *LEVELS])
         raise SpecError(f"unknown bot {name!r}; bots: {known}")
     try:
         bot = factories[name](**params)

@@ -151,6 +151,11 @@ class State(ABC):
         """
         return self.clone()
 
+    def setup(self) -> tuple[int, BaseModel, Any]:
+        """The player count, options and content this game was made with (what
+        ``new_game`` was given, validated): what an encoder or a bot's model is built for."""
+        raise NotImplementedError(f"{self.game.name} states do not say their setup")
+
     # Conveniences shared by every game -------------------------------------------------------
 
     def is_terminal(self) -> bool:

@@ -50,6 +50,9 @@ class FastState(State):
         """A player-facing reason why ``action`` is refused now (it must reveal nothing the
         player to move may not know)."""
 
+    def setup(self) -> tuple[int, Any, Any]:
+        return self.n, self.opts, self.content  # type: ignore[attr-defined]
+
     def legal_actions(self) -> list[int]:
         if self.quiet:
             legal = self.quiet_legal

@@ -257,6 +257,9 @@ class UltiaState(State):
             tiebreak_trace=tuple(self.trace),
         )
 
+    def setup(self) -> tuple[int, UltiaOptions, PlanList]:
+        return self.n, self.opts, self.plans
+
     def clone(self) -> UltiaState:
         t = object.__new__(UltiaState)
         for name in self.__slots__:
