@@ -181,3 +181,16 @@ def test_a_random_seat_changes_with_the_game_and_follows_the_seed() -> None:
         again.reset(seed=seed)
         assert again.seat == env.seat
     assert seats == {0, 1}
+
+
+def test_once_an_episode_is_over_nobody_has_a_legal_move() -> None:
+    env = aec_env(DUEL, 2, max_steps=1)
+    env.reset(seed=0)
+    env.step(env.unwrapped.infos["player_0"]["legal_actions"][0])
+    assert not env.observe("player_1")["action_mask"].any()
+    assert env.infos["player_1"]["legal_actions"] == []
+    env = aec_env(DUEL, 2, hand=[1, 10])
+    env.reset(seed=0)
+    with pytest.warns(IllegalActionWarning):
+        env.step(4)
+    assert not env.observe("player_0")["action_mask"].any()

@@ -140,17 +140,18 @@ class LudoverseAEC(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.state.current_player]
         self._set_infos()
 
-    def _set_infos(self) -> None:
-        """The seat to move gets its legal ids (and their labels); the others get none."""
+    def _set_infos(self, over: bool = False) -> None:
+        """The seat to move gets its legal ids (and their labels); the others get none, and
+        nobody once the episode is ``over``."""
         state = self.state
         assert state is not None
-        seat = state.current_player
+        seat = -1 if over else state.current_player
+        legal = self._legal = [] if seat < 0 else state.legal_actions()
         infos: dict[str, dict[str, Any]] = {}
         for i, agent in enumerate(self.possible_agents):
             if agent not in self.terminations:
                 continue
             if i == seat:
-                legal = state.legal_actions()
                 info: dict[str, Any] = {"legal_actions": list(legal)}
                 if self.labels:
                     info["labels"] = {a: state.action_label(a, seat) for a in legal}
@@ -172,7 +173,7 @@ class LudoverseAEC(AECEnv):  # type: ignore[misc]
         vector = np.array(self.encoder.encode(state.observation(seat)), dtype=np.float32)
         mask = np.zeros(self.game.num_actions, dtype=np.int8)
         if seat == state.current_player:
-            mask[state.legal_actions()] = 1
+            mask[self._legal] = 1
         seen = {"observation": vector, "action_mask": mask}
         self._observed[agent] = seen
         return seen
@@ -200,7 +201,7 @@ class LudoverseAEC(AECEnv):  # type: ignore[misc]
             self._finish()
         elif self.max_steps is not None and self.steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
-            self._set_infos()
+            self._set_infos(over=True)
         else:
             self.agent_selection = self.possible_agents[state.current_player]
             self._set_infos()
@@ -230,7 +231,7 @@ class LudoverseAEC(AECEnv):  # type: ignore[misc]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self.rewards[agent] = ILLEGAL_REWARD
         self.terminations = dict.fromkeys(self.agents, True)
-        self._set_infos()
+        self._set_infos(over=True)
         for info in self.infos.values():
             info["illegal"] = {"agent": agent, "seat": seat, "action": action,
                                "reason": str(exc)}

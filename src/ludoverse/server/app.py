@@ -25,6 +25,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from ludoverse.bots.base import parse_spec
 from ludoverse.core.records import GameRecord, RecordError
 from ludoverse.core.registry import games as game_names
 from ludoverse.core.registry import load
@@ -53,8 +54,12 @@ TableId = Annotated[str, PathParam(pattern=S.TABLE_ID, description="a table's id
 Token = Annotated[str | None, Query(pattern=S.TOKEN, description="a seat's token")]
 
 
-def game_info(name: str) -> dict[str, Any]:
+def game_info(name: str, config: ServerConfig | None = None) -> dict[str, Any]:
     g = load(name)
+    hosted = config.bots.levels.get(name, {}) if config is not None else {}
+    levels = {level: g.bot_levels.get(level, level) for level in Hub.levels(g, config)}
+    # A host's level shows its kind of bot, not its spec (a policy's path stays private).
+    levels.update({level: parse_spec(spec)[0] for level, spec in hosted.items()})
     return {
         "name": g.name,
         "title": g.title,
@@ -63,7 +68,7 @@ def game_info(name: str) -> dict[str, Any]:
         "max_players": g.max_players,
         "options": g.Options.model_json_schema(),
         "presets": g.presets,
-        "levels": {level: g.bot_levels.get(level, level) for level in Hub.levels(g)},
+        "levels": levels,
     }
 
 
@@ -145,7 +150,7 @@ def create_app(db_url: str | None = None, *, config: ServerConfig | None = None,
     @app.get("/api/games", summary="The games, their player counts, options and bot levels",
              response_model=list[S.GameOut], responses=S.errors())
     def games(_: Address) -> list[dict[str, Any]]:
-        return [game_info(n) for n in names]
+        return [game_info(n, cfg) for n in names]
 
     GameName = Annotated[str, PathParam(pattern="^(" + "|".join(names) + ")$",
                                         description="a game's name")]

@@ -10,12 +10,20 @@ that proxy forwards.
 from __future__ import annotations
 
 import ipaddress
+import re
 import tomllib
 from pathlib import Path
 from typing import Annotated, Any
 
 from limits import parse_many
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+)
 
 
 def _rate(value: str) -> str:
@@ -68,6 +76,35 @@ class Bots(_Section):
                                  "budget a bot may take before it is stopped and retried")
     pace_seconds: float = Field(0.6, ge=0, le=10, description="least time a bot move takes at "
                                 "a table with people, so its thinking time shows nothing")
+    levels: dict[str, dict[str, str]] = Field(
+        default_factory=dict, description="bot levels the host adds per game, e.g. "
+        "{ultia = {trained = 'policy:/srv/ultia.npz'}}: people choose them by name like "
+        "'medium' and never see the spec")
+
+    @field_validator("levels")
+    @classmethod
+    def _levels(cls, value: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+        """Every published level must name a game, a new level name and a bot that builds
+        (a policy file is read now, so a broken one stops the server, not a table)."""
+        from ludoverse.bots.base import LEVELS, SpecError, make
+        from ludoverse.core.registry import load
+
+        for game_name, levels in value.items():
+            try:
+                game = load(game_name)
+            except KeyError as exc:
+                raise ValueError(str(exc).strip('"')) from None
+            for level, spec in levels.items():
+                if not re.fullmatch(r"[a-z][a-z0-9_-]{0,23}", level):
+                    raise ValueError(f"{game_name}: level name {level!r} is not 1-24 lower-case "
+                                     "letters, digits, '-' or '_'")
+                if level in ("random", *LEVELS, *game.bot_levels):
+                    raise ValueError(f"{game_name}: {level!r} is a level already")
+                try:
+                    make(spec, game)
+                except SpecError as exc:
+                    raise ValueError(f"{game_name} level {level!r}: {exc}") from None
+        return value
 
 
 class Limits(_Section):

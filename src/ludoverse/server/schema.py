@@ -284,7 +284,7 @@ class Models:
         levels_all: set[str] = set()
         for name in game_names:
             game = load(name)
-            levels = Hub.levels(game)
+            levels = Hub.levels(game, cfg)
             levels_all.update(levels)
             bot: Any = str if cfg.bots.allow_specs else _literal(levels)
             seat = create_model(

@@ -354,7 +354,7 @@ class Hub:
     def _bot_spec(self, spec: str, game: Game) -> str:
         """A published level (``random``, ``easy``, ``medium``, ``hard`` and the game's
         own), or any spec where the configuration allows it."""
-        levels = self.levels(game)
+        levels = self.levels(game, self.config)
         if spec.strip().lower() in levels:
             return spec.strip().lower()
         if not self.config.bots.allow_specs:
@@ -559,7 +559,7 @@ class Hub:
             loop = asyncio.get_running_loop()
             started = loop.time()
             move = await self.bots.move(t.game.name, snapshot, t.state.legal_actions(), seat,
-                                        s.bot, seed)
+                                        self.spec_of(t.game, s.bot), seed)
             if move.fallback:
                 log.warning("bot %s at table %s %s twice; it played a random legal move",
                             s.bot, t.id, move.problem)
@@ -644,9 +644,15 @@ class Hub:
             return finished_record(s, table_id)[0]
 
     @staticmethod
-    def levels(game: Game) -> list[str]:
-        """The bot levels people may choose for ``game``."""
-        return list(dict.fromkeys(["random", *LEVELS, *game.bot_levels]))
+    def levels(game: Game, config: ServerConfig | None = None) -> list[str]:
+        """The bot levels people may choose for ``game`` (with the host's own, if any)."""
+        hosted = config.bots.levels.get(game.name, {}) if config is not None else {}
+        return list(dict.fromkeys(["random", *LEVELS, *game.bot_levels, *hosted]))
+
+    def spec_of(self, game: Game, bot: str) -> str:
+        """The bot spec behind a seat's bot: a level the host publishes is its spec; any
+        other level or spec is resolved by the bot factory itself."""
+        return self.config.bots.levels.get(game.name, {}).get(bot, bot)
 
 
 def _aware(t: datetime) -> datetime:
