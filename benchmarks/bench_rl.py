@@ -2,7 +2,9 @@
 PettingZoo's own ``leduc_holdem_v4`` measured the same way in the same run.
 
 A step is one decision: ``env.last()`` (which builds the observation vector and action
-mask), a uniformly random legal action drawn from the mask, and ``env.step``. Steps of
+mask), a uniformly random legal action drawn from the mask, and ``env.step``. Every game is
+measured as made by default (with the engine's labels in ``info``) and with
+``labels=False``. Steps of
 agents whose game is over (``step(None)``) are run but not counted. Each environment is
 measured in rounds that alternate with the others, and the best round is kept, so a busy
 moment of a shared machine hurts every environment alike.
@@ -59,8 +61,6 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="length of one round")
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--labels", action="store_true", help="keep the labels in info "
-                    "(they are on by default in the environments; off here unless asked)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
 
@@ -71,8 +71,10 @@ def main() -> None:
     if ref is not None:
         makers["leduc_holdem_v4"] = ref
     for name, players in GAMES:
-        makers[f"{name} ({players}p)"] = (
-            lambda name=name, players=players: aec_env(name, players, labels=args.labels))
+        for labels in (True, False):
+            label = f"{name} ({players}p{'' if labels else ', labels=False'})"
+            makers[label] = (lambda name=name, players=players, labels=labels:
+                             aec_env(name, players, labels=labels))
     best: dict[str, float] = dict.fromkeys(makers, 0.0)
     for r in range(args.rounds):
         for label, make in makers.items():
@@ -83,10 +85,10 @@ def main() -> None:
     if args.json:
         print(json.dumps(rows, indent=1))
         return
-    print(f"{'environment':28} {'steps/s':>10} {'x leduc':>8}")
+    print(f"{'environment':38} {'steps/s':>10} {'x leduc':>8}")
     for row in rows:
         ratio = "" if row["vs_leduc"] is None else f"{row['vs_leduc']:.2f}"
-        print(f"{row['environment']:28} {row['steps_per_second']:>10,} {ratio:>8}")
+        print(f"{row['environment']:38} {row['steps_per_second']:>10,} {ratio:>8}")
 
 
 if __name__ == "__main__":

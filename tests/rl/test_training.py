@@ -1,0 +1,70 @@
+"""The whole research path in small: train MaskablePPO with the example script, save the
+policy, and play it as a bot in a tournament. Needs the ``rl-train`` extra; CI installs it
+and sets ``LUDOVERSE_REQUIRE_TRAIN=1``, which turns a missing library into a failure."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ludoverse.bots.base import make
+
+ROOT = Path(__file__).resolve().parents[2]
+
+if os.environ.get("LUDOVERSE_REQUIRE_TRAIN") != "1":
+    pytest.importorskip("sb3_contrib", reason="training needs pip install -e '.[rl-train]'")
+
+
+def example():
+    spec = importlib.util.spec_from_file_location(
+        "train_maskable_ppo", ROOT / "examples" / "train_maskable_ppo.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_saved_policy_plays_exactly_the_trained_network(tmp_path: Path) -> None:
+    """The NumPy network of ``policy:PATH`` gives the same logits as PyTorch's."""
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    import ludoverse
+    from ludoverse.rl import observation_tensor, single_agent_env
+    from ludoverse.rl.policy import load_policy, save_sb3_policy
+
+    env = single_agent_env("multiuniversum", 2, opponents="random", labels=False)
+    model = MaskablePPO("MlpPolicy", env, policy_kwargs={"net_arch": [32, 16]}, seed=3,
+                        device="cpu")
+    path = save_sb3_policy(model, tmp_path / "p.npz", ludoverse.load("multiuniversum"), 2)
+    policy = load_policy(path)
+    state = ludoverse.load("multiuniversum").new_game(2, 5)
+    rng = random.Random(0)
+    for _ in range(30):
+        obs = observation_tensor(state, state.current_player)
+        with torch.no_grad():
+            dist = model.policy.get_distribution(torch.as_tensor(obs[None]))
+            want = dist.distribution.logits.numpy()[0]
+        got = policy.logits(obs)
+        # torch normalises logits (log-softmax); compare after the same normalisation
+        got = got - np.log(np.exp(got - got.max()).sum()) - got.max()
+        assert np.allclose(got, want, atol=1e-4)
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def test_training_a_few_thousand_steps_makes_a_bot_for_tournaments(tmp_path: Path) -> None:
+    from ludoverse.sim.tournament import tournament
+
+    path = example().train("multiuniversum", 2, "random", steps=3072, seed=1,
+                           out=tmp_path / "mu.npz", envs=2)
+    bot = make(f"policy:{path}", __import__("ludoverse").load("multiuniversum"))
+    assert bot.policy.meta["trained"]["steps"] == 3072
+    result = tournament("multiuniversum", [f"policy:{path}", "random"], games=8, seed=0,
+                        workers=1)
+    assert len(result.games) == 8
+    assert any(s.name.startswith("policy") for s in result.stats(bootstrap=20))
