@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from pydantic import BaseModel
 
@@ -12,6 +12,9 @@ from ludoverse.games.universal_rule import actions as A
 from ludoverse.games.universal_rule.content import UniversalRuleContent, default_content
 from ludoverse.games.universal_rule.options import PRESETS, UniversalRuleOptions
 from ludoverse.games.universal_rule.state import UniversalRuleState
+
+if TYPE_CHECKING:
+    from ludoverse.games.universal_rule.encoding import UniversalRuleEncoder
 
 
 class UniversalRuleGame(Game):
@@ -67,6 +70,16 @@ class UniversalRuleGame(Game):
 
         return components(self.default_content() if content is None
                           else self.load_content(content))
+
+    def encoder(self, players: int | None = None,
+                options: BaseModel | dict[str, Any] | None = None,
+                content: Any = None) -> UniversalRuleEncoder:
+        """The observation encoder for learning agents (``universal_rule/encoding.py``)."""
+        from ludoverse.games.universal_rule.encoding import UniversalRuleEncoder
+
+        return UniversalRuleEncoder(
+            self.check_players(players), cast(UniversalRuleOptions, self.make_options(options)),
+            self.default_content() if content is None else self.load_content(content))
 
     def default_content(self) -> UniversalRuleContent:
         return default_content()

@@ -45,7 +45,8 @@ def card_json(s: UniversalRuleState, card: int) -> dict[str, Any]:
 
 def observation(s: UniversalRuleState, seat: int | None) -> dict[str, Any]:
     """Everything on the table; a hand, a given-up card, face-down cards and secret funds only
-    to their owner (UR-KNOW-1 to UR-KNOW-5)."""
+    to their owner (UR-KNOW-1 to UR-KNOW-5). A seat also sees which of its own cards the
+    others know (``docs/decisions/universal_rule-observation-for-learning.md``)."""
     from ludoverse.games.universal_rule.attack import fleet_capacity
     from ludoverse.games.universal_rule.turn import max_follow_cost
     from ludoverse.games.universal_rule.winning import target, vp
@@ -59,8 +60,7 @@ def observation(s: UniversalRuleState, seat: int | None) -> dict[str, Any]:
         "turn": s.turn + 1,
         "round": s.turn // s.n + 1,
         "phase": P.PHASES[ph],
-        "pending": ({"decision": P.PENDING[s.pending[0][0]], "seat": s.pending[0][1]}
-                    if s.pending else None),
+        "pending": _pending(s),
         "current_player": s.current_player,
         "active": s.active,
         "first_player": s.first,
@@ -82,6 +82,8 @@ def observation(s: UniversalRuleState, seat: int | None) -> dict[str, Any]:
                                     if me is not None and s.gave_up[me] >= 0 else None)}
     if P.TARGET <= ph <= P.FUNDS and s.atk_card >= 0:
         obs["battle"] = _battle(s, me, fleet_capacity)
+    if ph == P.FREE_EXPLORE and s.atk_card >= 0:
+        obs["battle_revealed"] = _revealed(s)
     if ph in (P.SNEAK, P.COUNTER):
         obs["sneak_attack"] = {"seat": s.active, "fleet": s.sneak_fleet,
                                "shown": [[card_json(s, c) for c in s.shown[q]]
@@ -106,12 +108,30 @@ def _player(s: UniversalRuleState, q: int, me: int | None, points: int) -> dict[
         "hand_limit": PL.hand_limit(s, q),
         "holds_universal_rule": s.holder == q,
     }
+    d["known_hand"] = ([] if face_down(s, q) else
+                       [card_json(s, c) for c in sorted(hand) if s.revealed[c]])
     if q == me:
         d["hand"] = [card_json(s, c) for c in sorted(hand)]
-    else:
-        d["known_hand"] = ([] if face_down(s, q) else
-                           [card_json(s, c) for c in sorted(hand) if s.revealed[c]])
     return d
+
+
+def _pending(s: UniversalRuleState) -> dict[str, Any] | None:
+    """The interrupting choice, and for a Thug the planet that sets it off: its amount per
+    planet is what the victim will pay, and the table saw it arrive."""
+    if not s.pending:
+        return None
+    kind, seat, card = s.pending[0]
+    return {"decision": P.PENDING[kind], "seat": seat,
+            "planet": card_json(s, card) if kind == P.THUG else None}
+
+
+def _revealed(s: UniversalRuleState) -> dict[str, Any]:
+    """A failed battle's free Explores: the revealed cards and credits still lie on the table
+    (UR-BATTLE-5, UR-BATTLE-7), and the defence's supporters wait to draw."""
+    return {"cards": [[card_json(s, c) for c in s.committed[q]] for q in range(s.n)],
+            "sides": [("attack", "defence")[x] for x in s.sides],
+            "credits": list(s.funds),
+            "free_explores": list(s.queue)}
 
 
 def _battle(s: UniversalRuleState, me: int | None, fleet_capacity: Any) -> dict[str, Any]:
