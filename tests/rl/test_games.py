@@ -91,3 +91,15 @@ def test_a_seat_sees_the_same_vector_in_every_world_it_cannot_tell_apart(
         dealt = state.determinize(seat, random.Random(world))
         assert np.array_equal(observation_tensor(dealt, seat), observation_tensor(state, seat))
     assert np.array_equal(action_mask(state), np.array(state.legal_actions_mask(), np.int8))
+
+
+@pytest.mark.parametrize("name", registry.games())
+def test_render_shows_the_table_as_a_spectator_sees_it(name: str) -> None:
+    game = ludoverse.load(name)
+    env = aec_env(name, game.max_players, render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert isinstance(text, str) and text.strip()
+    single = single_agent_env(name, game.max_players, opponents="random", render_mode="ansi")
+    single.reset(seed=1)
+    assert single.render().strip()
