@@ -69,6 +69,16 @@ class MultiuniversumGame(Game):
         return components(self.default_content() if content is None
                           else self.load_content(content))
 
+    def encoder(self, players: int | None = None,
+                options: BaseModel | dict[str, Any] | None = None,
+                content: Any = None) -> Any:
+        """The observation encoder for learning agents (``multiuniversum/encoding.py``)."""
+        from ludoverse.games.multiuniversum.encoding import MultiuniversumEncoder
+
+        return MultiuniversumEncoder(self.check_players(players), self.make_options(options),
+                                     self.default_content() if content is None
+                                     else self.load_content(content))
+
     def default_content(self) -> MultiuniversumContent:
         return default_content()
 

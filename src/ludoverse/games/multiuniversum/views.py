@@ -11,6 +11,7 @@ from ludoverse.games.multiuniversum import phases as P
 from ludoverse.games.multiuniversum.content import (
     ABILITIES,
     CARD_ACTIONS,
+    TIERS,
     MultiuniversumContent,
     tables,
 )
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
 
 ACTION_NAMES = {"search": "Search", "ability": "Transformer ability", "move": "Move",
                 "seal": "Seal Portal", "recycle": "Recycle"}
+END_REASONS = {"end": "enough stacks are empty", "no_cards": "nobody can take an action",
+               "round_limit": "the round limit is reached"}
+"""Why play stopped (``end_reason``), as the log says it (MU-END-1, MU-END-6, MU-END-7)."""
 ABILITY_TEXT = {
     "reorder_stack": "rearrange one portal stack in secret",
     "draw_three_keep_two": "draw 3 cards, then keep only 2 of your whole hand",
@@ -37,7 +41,8 @@ def _catalogue(content: MultiuniversumContent) -> tuple[tuple[dict[str, Any], ..
     cards = tuple({"id": i, "name": c.id, "tool": c.tool, "tool_name": kinds[c.tool].name,
                    "rows": list(c.rows)} for i, c in enumerate(content.cards))
     portals = tuple({"id": i, "name": p.name, "tier": p.tier, "dp": p.dp, "icon": p.icon,
-                     "tools": list(p.tools)} for i, p in enumerate(content.portals))
+                     "tools": list(p.tools), "tool_names": [kinds[k].name for k in p.tools]}
+                    for i, p in enumerate(content.portals))
     return cards, portals
 
 
@@ -50,7 +55,19 @@ def card_json(s: S, card: int) -> dict[str, Any]:
 def portal_json(s: S, portal: int) -> dict[str, Any]:
     d = dict(_catalogue(s.content)[1][portal])
     d["tools"] = list(d["tools"])
+    d["tool_names"] = list(d["tool_names"])
     return d
+
+
+def _card_names(s: S, cards: list[int]) -> list[str]:
+    """Names next to bare card ids, so a reader needs no catalogue (issue 24)."""
+    names = s.T.card_names
+    return [names[c] for c in cards]
+
+
+def _portal_names(s: S, portals: list[int]) -> list[str]:
+    names = s.T.portal_names
+    return [names[q] for q in portals]
 
 
 def observation(s: S, seat: int | None) -> dict[str, Any]:
@@ -79,7 +96,13 @@ def observation(s: S, seat: int | None) -> dict[str, Any]:
         "end": {"empty_stacks": s.empty_stacks(), "threshold": end_threshold(s),
                 "triggered": s.end_turn >= 0,
                 "last_turn_seat": s.end_after if s.end_after >= 0 else None},
+        # why play stopped, once it has: seen by all (MU-END-1, MU-END-6, MU-END-7)
+        "end_reason": s.end_reason or None,
+        "end_reason_text": END_REASONS[s.end_reason] if s.end_reason else None,
         "set_scoring": s.opts.set_scoring,
+        # MU-ABILITY-5, MU-ABILITY-6: uses of ability 5 this turn, seen by all when played
+        "tools_to_keep": s.keep5 if ph not in (P.SETS, P.OVER) else 0,
+        "deck_pool": _deck_pool(s, me),
         "labs": [],
     }
     icon = s.T.icon
@@ -95,7 +118,8 @@ def observation(s: S, seat: int | None) -> dict[str, Any]:
             "lost": [portal_json(s, p) for p in s.lost[q]],
             "score": score(s, q),
             "tools_used": tools_used(s, q),
-            "best_sets": ([{"kind": k, "portals": ps} for k, ps in best_sets(s.sealed[q], icon)]
+            "best_sets": ([{"kind": k, "portals": ps, "names": _portal_names(s, ps)}
+                           for k, ps in best_sets(s.sealed[q], icon)]
                           if s.opts.set_scoring else []),
         }
         if not virtual:
@@ -110,6 +134,7 @@ def observation(s: S, seat: int | None) -> dict[str, Any]:
                 from ludoverse.games.multiuniversum.scoring import portals_of
 
                 lab["sets"] = [portals_of(m) for m in s.sets[q]]
+                lab["set_names"] = [_portal_names(s, ps) for ps in lab["sets"]]
         obs["labs"].append(lab)
     if s.n == 1:
         obs["virtual_scientist"] = 1
@@ -139,15 +164,19 @@ def _transformer(s: S, t: int, me: int | None) -> dict[str, Any]:
     d["stack"] = [portal_json(s, q) if (knows(s, me, q) if me is not None
                                        else s.pknow[q] == P.PUBLIC) else None
                   for q in reversed(stack)]
+    d["unseen_tiers"] = _unseen_tiers(s, t, [q for q, seen in zip(reversed(stack), d["stack"],
+                                                                  strict=True) if seen is None])
     return d
 
 
 def _pending(s: S, obs: dict[str, Any], me: int | None) -> None:
     ph = s.phase
     if ph == P.SEAL:
+        kinds = s.content.tool_kinds
         obs["seal"] = {"portal": portal_json(s, s.seal_portal),
-                       "still_needed": {s.content.tool_kinds[k].id: n
-                                        for k, n in enumerate(s.need) if n}}
+                       "still_needed": {kinds[k].id: n for k, n in enumerate(s.need) if n},
+                       "still_needed_names": {kinds[k].name: n
+                                              for k, n in enumerate(s.need) if n}}
     elif ph == P.PLACE:
         d: dict[str, Any] = {"transformer": s.a1_stack + 1, "placed": len(s.order)}
         if me == s.active or _open_stacks(s):  # MU-KNOW-4, MU-KNOW-5
@@ -159,9 +188,42 @@ def _pending(s: S, obs: dict[str, Any], me: int | None) -> None:
         if me == s.active:
             obs["keep_two"]["cards"] = list(s.kept)
     elif ph == P.KEEP_TOOL:
-        obs["keep_tool"] = {"uses_left": s.keep5, "played": list(s.played)}
+        obs["keep_tool"] = {"uses_left": s.keep5, "played": list(s.played),
+                            "played_names": _card_names(s, s.played)}
     elif ph == P.SETS:
-        obs["form_sets"] = {"seat": s.set_seat, "forming": list(s.forming)}
+        obs["form_sets"] = {"seat": s.set_seat, "forming": list(s.forming),
+                            "forming_names": _portal_names(s, s.forming)}
+
+
+def _unseen_tiers(s: S, t: int, unseen: list[int]) -> dict[str, int] | None:
+    """MU-KNOW-3, MU-KNOW-6: with tiered stacks every change to a stack is public, so whoever
+    watched knows the tiers its ``unseen`` places hold, though not which place holds which.
+    The Short Game's portal removed from this stack counts as one of its places (nobody knows
+    whether it or one still in the stack has a given tier). ``None`` with ``random_4``."""
+    if s.opts.stack_composition != "tiered":
+        return None
+    tier = s.T.tier
+    counts = [0, 0, 0]
+    for q in unseen:
+        counts[tier[q]] += 1
+    for q, st in zip(s.removed, s.removed_from, strict=True):
+        if st == t:
+            counts[tier[q]] += 1
+    return dict(zip(TIERS, counts, strict=True))
+
+
+def _deck_pool(s: S, me: int | None) -> list[int]:
+    """MU-KNOW-2, MU-KNOW-6: every deck is built from the public discard pile, so everyone knows
+    which cards it got; the cards of the deck together with those the other players drew from
+    it and still hold unseen are known as one pool (sorted ids: their order is unknown). The
+    other players' unseen cards outside it were drawn from earlier decks."""
+    gen, drawn, revealed = s.gen, s.drawn_gen, s.revealed
+    pool = list(s.deck)
+    for q in range(s.n):
+        if q != me:
+            pool += [c for c in s.hands[q] if not revealed[c] and drawn[c] == gen]
+    pool.sort()
+    return pool
 
 
 # Labels -------------------------------------------------------------------------------------
