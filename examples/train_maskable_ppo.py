@@ -41,9 +41,11 @@ def train(game: str = "multiuniversum", players: int = 2, opponents: str = "rand
     torch.set_num_threads(1)  # small networks: threads cost more than they give
     options = options or {}
 
+    mix = [o.strip() for o in opponents.split("+")]  # "random+easy": half the copies each
+
     def make(i: int) -> Any:
         def build() -> Any:
-            env = single_agent_env(game, players, seat="random", opponents=opponents,
+            env = single_agent_env(game, players, seat="random", opponents=mix[i % len(mix)],
                                    labels=False, **options)
             env.reset(seed=seed * 1000 + i)  # each copy its own stream of games
             return env
@@ -66,7 +68,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default="multiuniversum")
     ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--opponents", default="random", help="bot spec or level for the others")
+    ap.add_argument("--opponents", default="random",
+                    help="bot spec or level for the others; 'random+easy' gives half the "
+                    "games to each")
     ap.add_argument("--steps", type=int, default=300_000,
                     help="the agent's decisions to learn from")
     ap.add_argument("--envs", type=int, default=4, help="games played side by side")
