@@ -22,8 +22,20 @@ from __future__ import annotations
 
 import argparse
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
+
+
+def monitored(game: str, players: int, opponents: str, options: dict[str, Any]) -> Any:
+    """One game against bots; a different seat each game. The seed comes from the trainer
+    (each copy gets its own), and Monitor logs the episodes' rewards."""
+    from stable_baselines3.common.monitor import Monitor
+
+    from ludoverse.rl import single_agent_env
+
+    return Monitor(single_agent_env(game, players, seat="random", opponents=opponents,
+                                    labels=False, **options))
 
 
 def train(game: str = "multiuniversum", players: int = 2, opponents: str = "random",
@@ -32,26 +44,18 @@ def train(game: str = "multiuniversum", players: int = 2, opponents: str = "rand
     """Train and save; returns the policy file's path."""
     import torch
     from sb3_contrib import MaskablePPO
-    from stable_baselines3.common.vec_env import DummyVecEnv
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
     import ludoverse
-    from ludoverse.rl import single_agent_env
     from ludoverse.rl.policy import save_sb3_policy
 
     torch.set_num_threads(1)  # small networks: threads cost more than they give
     options = options or {}
-
     mix = [o.strip() for o in opponents.split("+")]  # "random+easy": half the copies each
-
-    def make(i: int) -> Any:
-        def build() -> Any:
-            env = single_agent_env(game, players, seat="random", opponents=mix[i % len(mix)],
-                                   labels=False, **options)
-            env.reset(seed=seed * 1000 + i)  # each copy its own stream of games
-            return env
-        return build
-
-    vec = DummyVecEnv([make(i) for i in range(envs)])
+    makers = [partial(monitored, game, players, mix[i % len(mix)], options)
+              for i in range(envs)]
+    # The games (and the bots' thinking) run in their own processes when there are several.
+    vec = SubprocVecEnv(makers) if envs > 1 else DummyVecEnv(makers)
     model = MaskablePPO("MlpPolicy", vec, n_steps=512, batch_size=256, n_epochs=4,
                         learning_rate=3e-4, gamma=1.0, gae_lambda=0.95, ent_coef=0.01,
                         policy_kwargs={"net_arch": [128, 128]}, seed=seed, verbose=verbose,
@@ -59,6 +63,7 @@ def train(game: str = "multiuniversum", players: int = 2, opponents: str = "rand
     started = time.perf_counter()
     model.learn(total_timesteps=steps)
     minutes = (time.perf_counter() - started) / 60
+    vec.close()
     return save_sb3_policy(model, out, ludoverse.load(game), players, options,
                            algorithm="MaskablePPO (sb3-contrib)", steps=steps,
                            opponents=opponents, seed=seed, minutes=round(minutes, 1))
