@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from pydantic import BaseModel
 
@@ -67,6 +67,17 @@ class UltramassiveGame(Game):
         from ludoverse.games.ultramassive.help import components
 
         return components(self.default_content() if content is None else content)
+
+    def encoder(self, players: int | None = None,
+                options: BaseModel | dict[str, Any] | None = None,
+                content: Any = None) -> Any:
+        """The observation encoder for learning agents; ``content`` as for ``new_game``."""
+        from ludoverse.games.ultramassive.encoding import UltramassiveEncoder
+
+        opts = cast(UltramassiveOptions, self.make_options(options))
+        return UltramassiveEncoder(self.check_players(players), opts,
+                                   self.default_content() if content is None
+                                   else self.load_content(content))
 
     def conformance_options(self) -> dict[str, dict[str, Any]]:
         return {

@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, get_args
 
+from ludoverse.core.content import per_content
 from ludoverse.core.fast import fields_to_json, state_from_fields
 from ludoverse.games.ultramassive import actions as A
 from ludoverse.games.ultramassive import board as B
-from ludoverse.games.ultramassive.content import DRAFT_SPACES
+from ludoverse.games.ultramassive.actions_phase import card_limit
+from ludoverse.games.ultramassive.content import DRAFT_SPACES, Stat, UltramassiveContent
 
 if TYPE_CHECKING:
     from ludoverse.games.ultramassive.state import UltramassiveState
+
+ANOMALY_COPIES = 4
+"""Copies of each Siphon, Matter and Orbit Anomaly in the shared supply (UM-SETUP-4)."""
+COUNTERS = (*get_args(Stat), *(f"absorbed:{t}" for t in B.TOKEN_IDS))
+"""The per-round and per-game counters the solo Challenges are checked against (UM-SOLO-7)."""
+_NO_COUNTS = dict.fromkeys(COUNTERS, 0)
+_TO = ("first", "wormhole", "rift")
+_POWER_GAIN = ("discovery", "solar_mass", "orbit")
 
 
 def card_json(s: UltramassiveState, card: int) -> dict[str, Any]:
@@ -32,7 +42,7 @@ def _anomaly_json(s: UltramassiveState, p: int, a: int) -> dict[str, Any]:
     return d
 
 
-def _player(s: UltramassiveState, p: int, seat: int | None) -> dict[str, Any]:
+def _player(s: UltramassiveState, p: int, seat: int | None, repositioning: bool) -> dict[str, Any]:
     mine = seat == p
     length = B.channel_length(s.size[p])
     moving = s.stack[-1][1] if s.stack and s.stack[-1][0] == "move_to" and s.actor == p else -1
@@ -60,6 +70,7 @@ def _player(s: UltramassiveState, p: int, seat: int | None) -> dict[str, Any]:
         "wormholes": [{"index": w, "space": B.space_name(c) if c >= 0 else None,
                        "open": s.worm_open[p][w], "moving": w == moving}
                       for w, c in enumerate(s.worm[p])],
+        "wormholes_moved": list(s.moved[p]) if repositioning else [False] * 4,
         "anomalies": [_anomaly_json(s, p, a) for a in s.owned[p]],
         "core_anomalies": [_anomaly_json(s, p, 15 + c) for c in s.cores_owned[p]],
         "core_anomalies_waiting": ([s.content.core_order[c].name for c in s.cores_drawn[p]
@@ -68,6 +79,7 @@ def _player(s: UltramassiveState, p: int, seat: int | None) -> dict[str, Any]:
         "hand": [card_json(s, c) for c in s.hands[p]] if mine else len(s.hands[p]),
         "played": [card_json(s, c) for c in s.played[p]],
         "cards_played_this_round": s.plays[p],
+        "card_plays_allowed": card_limit(s, p),
         "drafted": [_resource_label(s, r) for r in s.pending[p]],
     }
     return d
@@ -81,10 +93,17 @@ def _resource_label(s: UltramassiveState, r: int) -> str:
 
 def observation(s: UltramassiveState, seat: int | None) -> dict[str, Any]:
     """Boards, tracks, Anomalies and discards are public; hands, undiscovered Core Anomalies
-    and the solo Resource offer are their owner's only (UM-KNOW-1, UM-KNOW-2)."""
-    from ludoverse.games.ultramassive.draft import draft_set, spaces_in_play
-    from ludoverse.games.ultramassive.state import DRAFT, PHASES
+    and the solo Resource offer are their owner's only (UM-KNOW-1, UM-KNOW-2).
 
+    ``decision``, ``anomaly_supply``, ``draft.tokens_out``, each player's
+    ``wormholes_moved`` and ``card_plays_allowed`` and the solo Resource cards gone and
+    Challenge counters spell out what a player at the table knows from the cards in front of
+    them or from what everyone saw happen, so a learning agent need not remember the game
+    (docs/decisions/ultramassive-observation-for-learning.md)."""
+    from ludoverse.games.ultramassive.draft import draft_set, spaces_in_play
+    from ludoverse.games.ultramassive.state import DRAFT, PHASES, REPOSITION
+
+    option_ids = _option_ids(s.content)
     obs: dict[str, Any] = {
         "game": "ultramassive",
         "players": s.n,
@@ -94,10 +113,11 @@ def observation(s: UltramassiveState, seat: int | None) -> dict[str, Any]:
         "starting_player": s.start,
         "current_player": s.current_player,
         "prompt": prompt(s) if s.current_player >= 0 else None,
+        "decision": decision(s),
         "deck": len(s.deck),
         "discard": [card_json(s, c) for c in s.discard],
         "draft": {
-            "sets": [[{"option": s.rules.option_label[o], "space": k + 1,
+            "sets": [[{"option": s.rules.option_label[o], "id": option_ids[o], "space": k + 1,
                        "four_players_only": k == len(options) - 1,
                        "taken_by": (s.taken[j * DRAFT_SPACES + k]
                                     if s.phase == DRAFT and s.taken else None)}
@@ -105,17 +125,23 @@ def observation(s: UltramassiveState, seat: int | None) -> dict[str, Any]:
                      for j, options in enumerate((draft_set(s, 0), draft_set(s, 1)))],
             "spaces_in_play": spaces_in_play(s),
             "tokens": [s.content.draft_tokens[t].id for t in s.tokens_in_play],
+            "tokens_out": _tokens_out(s),
         },
-        "players_view": [_player(s, p, seat) for p in range(s.n)],
+        "players_view": [_player(s, p, seat, s.phase == REPOSITION) for p in range(s.n)],
+        "anomaly_supply": _anomaly_supply(s),
     }
     if s.n == 1:
         from ludoverse.games.ultramassive.solo import GOALS
 
         need, mass = GOALS[s.opts.solo_difficulty]
+        gone = set(s.resource_deck) | set(s.resource_offer) | set(s.resource_used)
+        passed = sorted(s.content.resource_cards[r].id
+                        for r in range(len(s.content.resource_cards)) if r not in gone)
         obs["solo"] = {
             "difficulty": s.opts.solo_difficulty,
             "goal": {"challenges": need, "solar_mass": mass},
-            "challenges": [{"name": s.content.challenges[c].name,
+            "challenges": [{"id": s.content.challenges[c].id,
+                            "name": s.content.challenges[c].name,
                             "text": s.content.challenges[c].text,
                             "reward": s.content.challenges[c].reward,
                             "when": s.content.challenges[c].when,
@@ -125,11 +151,93 @@ def observation(s: UltramassiveState, seat: int | None) -> dict[str, Any]:
                                 for r in s.resource_offer] if seat == 0
                                else len(s.resource_offer)),
             "resource_deck": len(s.resource_deck),
+            "resource_cards_kept": sorted(s.content.resource_cards[r].id
+                                          for r in s.resource_used),
+            "resource_cards_passed": passed if seat == 0 else len(passed),
+            "counters": {"this_round": {**_NO_COUNTS, **s.stats_round[0]},
+                         "this_game": {**_NO_COUNTS, **s.stats_game[0]}},
         }
     out = s.outcome()
     if out is not None:
         obs["outcome"] = out.to_json()
     return obs
+
+
+def _tokens_out(s: UltramassiveState) -> list[str]:
+    """UM-ADV-4: Draft tokens already used and out of the game (seen by all when drawn)."""
+    if not s.tokens_in_play:
+        return []
+    left = set(s.token_bag) | set(s.tokens_in_play)
+    return [t.id for k, t in enumerate(s.content.draft_tokens) if k not in left]
+
+
+def _anomaly_supply(s: UltramassiveState) -> dict[str, int]:
+    """UM-SETUP-4, UM-DISC-7: the copies of each Anomaly still in the supply, by id."""
+    left = [ANOMALY_COPIES] * 15
+    for owned in s.owned:
+        for a in owned:
+            left[a] -= 1
+    return dict(zip(_anomaly_ids(s.content), left, strict=True))
+
+
+@per_content
+def _option_ids(content: UltramassiveContent) -> tuple[str, ...]:
+    return tuple(o.id for o in content.draft_options)
+
+
+@per_content
+def _anomaly_ids(content: UltramassiveContent) -> tuple[str, ...]:
+    return tuple(x.id for x in content.anomaly_order)
+
+
+def decision(s: UltramassiveState) -> dict[str, Any] | None:
+    """The effect step the player to move is answering and what it offers, as the card or
+    Anomaly being carried out shows it to the whole table (UM-KNOW-4); None when the phase
+    itself asks (``phase`` and ``prompt`` say what)."""
+    if not s.stack or s.current_player < 0:
+        return None
+    step = s.stack[-1]
+    op = step[0]
+    d: dict[str, Any] = {"step": op}
+    if op == "gain":
+        d["token"] = B.TOKEN_IDS[step[1]]
+        d["to"] = _TO[step[2]]
+    elif op == "orbit":
+        d["times"] = step[1]
+    elif op == "wormhole":
+        d["closed_too"] = step[1]
+    elif op == "move_to":
+        d["wormhole"] = step[1]
+    elif op == "discard_for_power":
+        d["gain"] = _POWER_GAIN[step[1]]
+        d["up_to"] = step[2]
+    elif op == "cycle":
+        d["up_to"] = step[1]
+        d["solar_mass_each"] = step[2]
+        d["discarded"] = step[3]
+    elif op == "remove":
+        d["tokens"] = [B.TOKEN_IDS[t] for t in step[1]]
+        d["then"] = program(s, step[2])
+    elif op == "pay":
+        d["discovery"] = step[1]
+        d["optional"] = step[3]
+        d["then"] = program(s, step[2])
+    elif op == "choose":
+        d["options"] = [program(s, o) for o in step[1]]
+    elif op == "any_order":
+        d["options"] = [program(s, (o,)) for o in step[1]]
+    elif op == "empower":
+        d["card"] = card_json(s, step[1])
+    return d
+
+
+def program(s: UltramassiveState, prog: tuple[Any, ...]) -> dict[str, Any]:
+    """A compiled effect as text and as its steps (JSON lists, as saved games keep them)."""
+    return {"text": describe(s, prog), "steps": _lists(prog)}
+
+
+def _lists(x: Any) -> Any:
+    return [_lists(v) for v in x] if isinstance(x, tuple) else x
 
 
 def prompt(s: UltramassiveState) -> str:
