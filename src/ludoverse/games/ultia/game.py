@@ -84,6 +84,21 @@ class UltiaGame(Game):
 
         return components(None if content is None else self.load_content(content))
 
+    def encoder(
+        self,
+        players: int | None = None,
+        options: BaseModel | dict[str, Any] | None = None,
+        content: Any = None,
+    ) -> Any:
+        """The observation encoder for learning agents (see
+        :mod:`ludoverse.games.ultia.encoding`); its plan list is the one ``new_game`` would
+        use with the same arguments."""
+        from ludoverse.games.ultia.encoding import UltiaEncoder
+
+        opts = self.make_options(options)
+        plans = self.plans_for(opts) if content is None else self.load_content(content)
+        return UltiaEncoder(self.check_players(players), opts, plans)  # type: ignore[arg-type]
+
     def default_content(self) -> PlanList:
         return default_plans()
 

@@ -11,11 +11,30 @@ from ludoverse.games.ultia.knowledge import TALON
 from ludoverse.games.ultia.phases import DISCARD, NAMES, OVER, RPS
 
 if TYPE_CHECKING:
+    from ludoverse.games.ultia.content import Plan
     from ludoverse.games.ultia.rules import UltiaState
 
 
+def _code_table(suit: int) -> tuple[tuple[str, ...], ...]:
+    return tuple(
+        tuple(C.CODES[suit * C.NUM_RANKS + i] for i in range(C.NUM_RANKS) if byte >> i & 1)
+        for byte in range(256)
+    )
+
+
+# One suit is one byte of a mask: four lookups spell any set of cards (views are on the
+# learning environments' hot path, so no per-card call).
+_C0, _C1, _C2, _C3 = (_code_table(s) for s in range(C.NUM_SUITS))
+
+
 def _codes(mask: int) -> list[str]:
-    return [C.code(c) for c in C.cards_of(mask)]
+    """Codes of a mask's cards in ascending order (by suit, then rank)."""
+    return [*_C0[mask & 255], *_C1[mask >> 8 & 255], *_C2[mask >> 16 & 255],
+            *_C3[mask >> 24 & 255]]
+
+
+_SEATS_IN = tuple(tuple(p for p in range(3) if mask >> p & 1) for mask in range(8))
+"""The seats of a 3-seat bit set, in order."""
 
 
 def _hand_by_suit(mask: int) -> list[str]:
@@ -28,6 +47,7 @@ def observation(s: UltiaState, seat: int | None) -> dict[str, Any]:
     plan = s.plans.plan[s.plan] if s.plan >= 0 else None
     high = s.plans.plan[s.high_plan] if s.phase <= DISCARD and s.high_plan >= 0 else None
     cp = s.current_player
+    codes = C.CODES
     obs: dict[str, Any] = {
         "game": "ultia",
         "seat": seat,
@@ -46,28 +66,30 @@ def observation(s: UltiaState, seat: int | None) -> dict[str, Any]:
             "trump": C.SUIT_NAMES[s.high_trump] if s.phase <= DISCARD and s.high_trump >= 0
             else None,
             "consecutive_passes": s.passes,
-            "out": [p for p in range(n) if s.out >> p & 1],
+            "out": list(_SEATS_IN[s.out]),
             "log": [list(x) for x in s.bid_log],
+            "high_plan_terms": plan_terms(high) if high else None,
         },
         "main_surveyor": s.main if s.main >= 0 else None,
         "plan": plan.id if plan else None,
+        "plan_terms": plan_terms(plan) if plan else None,
         "trump": C.SUIT_NAMES[s.trump] if s.trump >= 0 else None,
         "revealed": [_codes(r) for r in s.revealed],
-        "trick": [[(s.leader + i) % n, C.code(c)] for i, c in enumerate(s.trick)],
+        "trick": [[(s.leader + i) % n, codes[c]] for i, c in enumerate(s.trick)],
         "trick_number": s.trick_no + 1 if s.main >= 0 and s.phase != OVER else None,
         "trick_winners": list(s.trick_winners),
         "last_trick": {
             "leader": s.last_trick_leader,
-            "cards": [C.code(c) for c in s.last_trick],
+            "cards": [codes[c] for c in s.last_trick],
             "winner": s.trick_winners[-1],
         } if s.last_trick and s.trick_winners else None,
         "leader": s.leader if s.main >= 0 else None,
         "tricks_won": list(s.tricks),
         "won_cards": [_codes(w) for w in s.won],
-        "overwork": [p for p in range(n) if s.overwork >> p & 1],
+        "overwork": list(_SEATS_IN[s.overwork]),
         "cannot_hold": [_codes(e) for e in s.excluded],
-        "rounds": _fresh_rounds(s.round_results),
-        "options": s.opts.model_dump(mode="json"),
+        "rounds": _copy_rounds(s.round_results),
+        "options": _options(s.opts),
     }
     if s.phase == RPS:
         obs["rock_paper_scissors"] = {
@@ -93,6 +115,80 @@ def observation(s: UltiaState, seat: int | None) -> dict[str, Any]:
         if cp == seat:
             obs["legal_actions"] = s.legal_actions()
     return obs
+
+
+def plan_terms(plan: Plan) -> dict[str, Any]:
+    """What a plan asks of the Main Surveyor, as the plan list gives it (every player has the
+    list): the observation names plans by id, and a learner or a board should not need the
+    list beside it to know what the standing bid or the adopted plan demands."""
+    cached = _TERMS.get(id(plan))
+    if cached is None or cached[0] is not plan:
+        if len(_TERMS) > 1024:
+            _TERMS.clear()
+        cached = _TERMS[id(plan)] = (plan, _terms_of(plan))
+    t = cached[1]
+    out = dict(t)
+    out["conditions"] = {k: dict(v) if type(v) is dict else list(v) if type(v) is list else v
+                         for k, v in t["conditions"].items()}
+    if t["reveal"] is not None:
+        out["reveal"] = dict(t["reveal"])
+    return out
+
+
+_TERMS: dict[int, tuple[Plan, dict[str, Any]]] = {}
+"""Per plan object (kept alive here, so its id is not reused): its terms, built once."""
+
+
+def _terms_of(plan: Plan) -> dict[str, Any]:
+    c = plan.conditions
+    cond: dict[str, Any] = {}
+    for key in ("tricks_min", "tricks_max"):
+        if getattr(c, key) is not None:
+            cond[key] = getattr(c, key)
+    if c.win_tricks:
+        cond["win_tricks"] = list(c.win_tricks)
+    if c.high_cards is not None:
+        cond["high_cards"] = {"rank_min": c.high_cards.rank_min, "count": c.high_cards.count}
+    for key in ("points_min", "trumps_won_min"):
+        if getattr(c, key) is not None:
+            cond[key] = getattr(c, key)
+    if c.last_trick_card is not None:
+        cond["last_trick_card"] = {"rank": c.last_trick_card.rank}
+    rv = plan.reveal
+    return {
+        "name": plan.name,
+        "progress": plan.progress,
+        "trump": plan.trump,
+        "conditions": cond,
+        "reveal": None if rv is None else {"who": rv.who, "cards": rv.cards, "count": rv.count},
+        "description": plan.description,
+    }
+
+
+def _options(opts: Any) -> dict[str, Any]:
+    """The options as JSON, dumped once per options object (options are frozen); a fresh
+    dict each time, whose values are all str or bool."""
+    cached = _OPTIONS.get(id(opts))
+    if cached is None or cached[0] is not opts:
+        if len(_OPTIONS) > 256:
+            _OPTIONS.clear()
+        cached = _OPTIONS[id(opts)] = (opts, opts.model_dump(mode="json"))
+    return dict(cached[1])
+
+
+_OPTIONS: dict[int, tuple[Any, dict[str, Any]]] = {}
+
+
+def _copy_rounds(rounds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """:func:`_fresh_rounds` for the game's own year results, whose only lists are these two
+    (the observation's hot path)."""
+    out = []
+    for r in rounds:
+        d = dict(r)
+        d["tricks"] = list(d["tricks"])
+        d["gains"] = list(d["gains"])
+        out.append(d)
+    return out
 
 
 def _fresh_rounds(rounds: list[dict[str, Any]]) -> list[dict[str, Any]]:
