@@ -55,7 +55,7 @@ def test_mask_is_the_legal_actions_and_vectors_stay_in_bounds(
     rng = random.Random(label)
     for game in range(2):
         env.reset(seed=game)
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, _, term, trunc, info = env.last()
             assert obs["observation"].shape == low.shape
             out = (obs["observation"] < low) | (obs["observation"] > high)

@@ -7,15 +7,17 @@ tell apart give it the same vector. The vector is a run of named :class:`Field` 
 order, sizes and bounds are the :class:`Layout`, fixed for a game, player count, options and
 content, and documented field by field in ``docs/rl.md``.
 
-This module stays free of NumPy: an encoder returns a plain list of floats, and
-:mod:`ludoverse.rl` turns it into an array.
+This module stays free of NumPy: an encoder fills :meth:`Layout.blank`, a zeroed
+``array('f')`` of float32 numbers, which :mod:`ludoverse.rl` hands to NumPy without copying
+(a list of a thousand floats would cost more to convert than to fill).
 """
 
 from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Sequence
+from array import array
+from collections.abc import Iterable, Iterator, MutableSequence, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -36,7 +38,7 @@ class Field:
 class Layout:
     """Named fields laid end to end."""
 
-    __slots__ = ("_by_name", "fields", "size")
+    __slots__ = ("_by_name", "_zero", "fields", "size")
 
     def __init__(self, fields: Iterable[Field]) -> None:
         placed: list[Field] = []
@@ -51,6 +53,7 @@ class Layout:
         self.fields: tuple[Field, ...] = tuple(placed)
         self.size: int = at
         self._by_name = {f.name: f for f in placed}
+        self._zero = bytes(4 * at)
         if len(self._by_name) != len(placed):
             raise ValueError("two fields share a name")
 
@@ -59,6 +62,10 @@ class Layout:
 
     def __iter__(self) -> Iterator[Field]:
         return iter(self.fields)
+
+    def blank(self) -> array[float]:
+        """A vector of zeros to fill: float32, as the learning libraries want it."""
+        return array("f", self._zero)
 
     def offset(self, name: str) -> int:
         return self._by_name[name].offset
@@ -108,8 +115,9 @@ class Encoder(ABC):
     not_encoded: ClassVar[dict[str, str]] = {}
 
     @abstractmethod
-    def encode(self, observation: dict[str, Any]) -> list[float]:
-        """The vector for ``observation`` (a seat's, never the spectator's)."""
+    def encode(self, observation: dict[str, Any]) -> Sequence[float]:
+        """The vector for ``observation`` (a seat's, never the spectator's): a filled
+        :meth:`Layout.blank` (any sequence of floats is accepted, more slowly)."""
 
 
 def seat_order(viewer: int, players: int) -> list[int]:
@@ -118,7 +126,7 @@ def seat_order(viewer: int, players: int) -> list[int]:
     return [(viewer + k) % players for k in range(players)]
 
 
-def one_hot(out: list[float], offset: int, index: int | None, size: int) -> None:
+def one_hot(out: MutableSequence[float], offset: int, index: int | None, size: int) -> None:
     """Set element ``offset + index`` to 1; ``None`` (nothing) sets none. An index outside
     ``size`` is a bug in the encoder, not in the game, and raises."""
     if index is None:

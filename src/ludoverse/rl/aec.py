@@ -21,7 +21,7 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 from ludoverse.core.api import Game, IllegalAction, State
 from ludoverse.core.registry import load
 from ludoverse.rl.rewards import ILLEGAL_REWARD, Reward, check_reward, final_rewards
-from ludoverse.rl.tensors import encoder_for
+from ludoverse.rl.tensors import as_vector, encoder_for
 
 Illegal = Literal["lose", "raise"]
 
@@ -170,7 +170,7 @@ class LudoverseAEC(AECEnv):  # type: ignore[misc]
         state = self.state
         assert state is not None
         seat = int(agent.rsplit("_", 1)[1])
-        vector = np.array(self.encoder.encode(state.observation(seat)), dtype=np.float32)
+        vector = as_vector(self.encoder.encode(state.observation(seat)))
         mask = np.zeros(self.game.num_actions, dtype=np.int8)
         if seat == state.current_player:
             mask[self._legal] = 1

@@ -22,7 +22,7 @@ import numpy as np
 
 from ludoverse.core.api import Game, State
 from ludoverse.core.encoding import Layout
-from ludoverse.rl.tensors import encoder_for, state_encoder
+from ludoverse.rl.tensors import as_vector, encoder_for, state_encoder
 
 FORMAT = "ludoverse-policy"
 VERSION = 1
@@ -249,5 +249,5 @@ class PolicyBot:
             raise PolicyError(
                 f"the policy was trained for {meta['players']} players of {meta['game']} with "
                 f"another observation layout; this game has {players} players")
-        obs = np.array(enc.encode(state.observation(seat)), dtype=np.float32)
+        obs = as_vector(enc.encode(state.observation(seat)))
         return self.policy.choose(obs, state.legal_actions(), rng, self.sample)

@@ -21,7 +21,7 @@ from ludoverse.core.api import Game, IllegalAction, State
 from ludoverse.core.registry import load
 from ludoverse.rl.aec import IllegalActionWarning, action_id, check_illegal, render_text
 from ludoverse.rl.rewards import ILLEGAL_REWARD, check_reward, final_rewards
-from ludoverse.rl.tensors import encoder_for
+from ludoverse.rl.tensors import as_vector, encoder_for
 from ludoverse.sim.play import bot_seed
 
 
@@ -119,8 +119,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
 
     def _observe(self) -> np.ndarray:
         assert self.state is not None
-        return np.array(self.encoder.encode(self.state.observation(self.seat)),
-                        dtype=np.float32)
+        return as_vector(self.encoder.encode(self.state.observation(self.seat)))
 
     def _info(self) -> dict[str, Any]:
         state = self.state

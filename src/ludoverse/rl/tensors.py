@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from array import array
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -45,7 +47,15 @@ def observation_tensor(state: State, seat: int) -> np.ndarray:
     if not 0 <= seat < players:
         raise ValueError(f"seat {seat} is not at this table of {players}")
     enc = state_encoder(state)
-    return np.array(enc.encode(state.observation(seat)), dtype=np.float32)
+    return as_vector(enc.encode(state.observation(seat)))
+
+
+def as_vector(encoded: Sequence[float]) -> np.ndarray:
+    """An encoder's output as a float32 NumPy vector; a filled ``Layout.blank()`` is taken
+    as it is, without a copy."""
+    if isinstance(encoded, array) and encoded.typecode == "f":
+        return np.frombuffer(encoded, dtype=np.float32)
+    return np.array(encoded, dtype=np.float32)
 
 
 def action_mask(state: State) -> np.ndarray:

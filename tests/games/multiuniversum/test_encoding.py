@@ -78,7 +78,7 @@ def vector(s: MultiuniversumState, seat: int) -> tuple[Encoder, list[float]]:
 
 def field(enc: Encoder, vec: list[float], name: str) -> list[float]:
     f = enc.layout[name]
-    return vec[f.offset:f.offset + f.size]
+    return list(vec[f.offset:f.offset + f.size])
 
 
 def block(enc: Encoder, vec: list[float], name: str, b: int, width: int) -> list[float]:

@@ -61,7 +61,7 @@ def random_states(options: dict[str, Any], seed: int, content: Any = None) -> It
 
 def field(enc: UltiaEncoder, vector: list[float], name: str) -> list[float]:
     f = enc.layout[name]
-    return vector[f.offset : f.offset + f.size]
+    return list(vector[f.offset : f.offset + f.size])
 
 
 def cards_in(enc: UltiaEncoder, vector: list[float], name: str, block: int = 0) -> list[str]:
@@ -472,9 +472,9 @@ def test_plan_terms_follow_the_plan_list() -> None:
     enc = GAME.encoder(3, {"plan_list": "with_no_trump"})
     plans = GAME.plans_for({"plan_list": "with_no_trump"}).plan
     silent = next(i for i, p in enumerate(plans) if p.id == "silent_running")
-    terms = enc._terms[silent]
+    terms = list(enc._terms[silent])
     assert len(terms) == TERMS_SIZE
     assert terms[1:4] == [0.0, 0.0, 1.0]  # no trump
     assert terms[5] == 0.0  # at most 0 tricks
     ultia = next(i for i, p in enumerate(plans) if p.id == "ultia")
-    assert enc._terms[ultia][20:28] == [1.0] + [0.0] * 7  # last trick with the 1 of trumps
+    assert list(enc._terms[ultia][20:28]) == [1.0] + [0.0] * 7  # last trick with the 1 of trumps

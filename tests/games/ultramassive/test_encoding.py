@@ -26,7 +26,7 @@ CASES = [(label, n) for label in GAME.conformance_options()
 
 def field(enc: Encoder, vector: list[float], name: str) -> list[float]:
     f = enc.layout[name]
-    return vector[f.offset:f.offset + f.size]
+    return list(vector[f.offset:f.offset + f.size])
 
 
 def random_game(n: int, options: dict[str, Any], seed: int) -> Iterator[S.UltramassiveState]:

@@ -61,7 +61,7 @@ def encoder(label: str, players: int) -> UniversalRuleEncoder:
 
 def field(enc: UniversalRuleEncoder, vector: list[float], name: str) -> list[float]:
     f = enc.layout[name]
-    return vector[f.offset:f.offset + f.size]
+    return list(vector[f.offset:f.offset + f.size])
 
 
 def cards(enc: UniversalRuleEncoder, vector: list[float], name: str, block: int = 0

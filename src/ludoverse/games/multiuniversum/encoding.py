@@ -21,6 +21,7 @@ reason and the labs). Why: docs/decisions/multiuniversum-observation-for-learnin
 from __future__ import annotations
 
 import math
+from array import array
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
@@ -179,7 +180,7 @@ class MultiuniversumEncoder(Encoder):
         self._o_stack = o("stack")
         self._o_unseen = o("stack_unseen")
 
-    def encode(self, observation: dict[str, Any]) -> list[float]:
+    def encode(self, observation: dict[str, Any]) -> array[float]:
         obs = observation
         v = obs["seat"]
         n = self.n
@@ -187,7 +188,7 @@ class MultiuniversumEncoder(Encoder):
             raise ValueError(f"the encoder needs a seat's observation, not seat {v!r}")
         off = self._o
         Q, D = self.Q, self.D
-        out = [0.0] * self.size
+        out = self.layout.blank()
         out[off["viewer_seat"] + v] = 1.0
         cp = obs["current_player"]
         if cp is not None and cp >= 0:

@@ -12,6 +12,7 @@ ULTIA is the environment speed benchmark, so ``encode`` only indexes precomputed
 from __future__ import annotations
 
 import math
+from array import array
 from typing import Any, ClassVar
 
 from ludoverse.core.encoding import Encoder, Field, Layout
@@ -229,7 +230,7 @@ class UltiaEncoder(Encoder):
         o = self.layout.offset
         self._plan = {p.id: i for i, p in enumerate(plans)}
         self._progress_of = {p.id: float(p.progress) for p in plans}
-        self._terms = [plan_terms_vector(p) for p in plans]
+        self._terms = [array("f", plan_terms_vector(p)) for p in plans]
         self._o = (
             o("seat"), o("to_move"), o("dealer"), o("phase"), o("year"), o("progress"),
             o("hand_sizes"), o("face_down"), o("bidder"), o("high_plan"),
@@ -244,7 +245,7 @@ class UltiaEncoder(Encoder):
             o("my_face_down"), o("known_elsewhere"), o("my_rps_choice"),
         )
 
-    def encode(self, observation: dict[str, Any]) -> list[float]:
+    def encode(self, observation: dict[str, Any]) -> array[float]:
         obs = observation
         v = obs["seat"]
         if v is None:
@@ -256,7 +257,7 @@ class UltiaEncoder(Encoder):
          o_overwork, o_cannot, o_y_main, o_y_plan, o_y_success, o_y_overwork, o_y_tricks,
          o_rps_players, o_rps_points, o_rps_chosen, o_rps_throws, o_winners, o_hand,
          o_mine_down, o_known, o_my_rps) = self._o
-        out = [0.0] * self.size
+        out = self.layout.blank()
         r = REL[v]
         card = CARD
         out[o_seat + v] = 1.0

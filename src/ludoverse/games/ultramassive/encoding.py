@@ -16,6 +16,7 @@ the drafted resources and the solo Resource offer means nothing in the rules and
 from __future__ import annotations
 
 import math
+from array import array
 from typing import Any, ClassVar
 
 from ludoverse.core.encoding import Encoder, Field, Layout
@@ -253,10 +254,10 @@ class UltramassiveEncoder(Encoder):
         ) for r in range(n)]
         """Where each seat's numbers go, ``r`` seats after the viewer."""
 
-    def encode(self, observation: dict[str, Any]) -> list[float]:
+    def encode(self, observation: dict[str, Any]) -> array[float]:
         """The vector for ``observation`` (a seat's, never the spectator's)."""
         at = self._at
-        out = [0.0] * self._size
+        out = self.layout.blank()
         n = self.players
         me = observation["seat"]
         out[at["viewer_seat"] + me] = 1.0

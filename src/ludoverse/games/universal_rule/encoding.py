@@ -16,6 +16,7 @@ no rule reads (docs/decisions/universal_rule-observation-for-learning.md).
 from __future__ import annotations
 
 import math
+from array import array
 from typing import Any, ClassVar
 
 from ludoverse.core.encoding import Encoder, Field, Layout, seat_order
@@ -174,7 +175,7 @@ class UniversalRuleEncoder(Encoder):
         self._actions = {name: i for i, name in enumerate(A.ACTIONS)}
         self._reasons = {name: i for i, name in enumerate(REASONS)}
 
-    def encode(self, observation: dict[str, Any]) -> list[float]:
+    def encode(self, observation: dict[str, Any]) -> array[float]:
         o = observation
         me = o["seat"]
         if me is None:
@@ -182,7 +183,7 @@ class UniversalRuleEncoder(Encoder):
         n = self.players
         N = self.cards
         order = self._orders[me]
-        out = [0.0] * self.layout.size
+        out = self.layout.blank()
         out[self._seat + me] = 1.0
         cp = o["current_player"]
         if cp >= 0:
