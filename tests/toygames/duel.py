@@ -135,7 +135,7 @@ class DuelEncoder(Encoder):
             EncField("to_move", 2, "seat 0 to move, seat 1 to move"),
         ])
 
-    def encode(self, observation: dict[str, Any]) -> array[float]:
+    def encode(self, observation: dict[str, Any]) -> list[float]:
         out = [0.0] * self.layout.size
         for c in observation["hand"]:
             out[c - 1] = 1.0
