@@ -44,7 +44,7 @@ def train(game: str = "multiuniversum", players: int = 2, opponents: str = "rand
     """Train and save; returns the policy file's path."""
     import torch
     from sb3_contrib import MaskablePPO
-    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecNormalize
 
     import ludoverse
     from ludoverse.rl.policy import save_sb3_policy
@@ -56,6 +56,9 @@ def train(game: str = "multiuniversum", players: int = 2, opponents: str = "rand
               for i in range(envs)]
     # The games (and the bots' thinking) run in their own processes when there are several.
     vec = SubprocVecEnv(makers) if envs > 1 else DummyVecEnv(makers)
+    # Counts run from 0 to over 100 beside one-hot flags: scale each input by its running
+    # mean and spread (the policy file keeps the scaling). Rewards stay the win share.
+    vec = VecNormalize(vec, norm_obs=True, norm_reward=False, gamma=1.0)
     model = MaskablePPO("MlpPolicy", vec, n_steps=512, batch_size=256, n_epochs=4,
                         learning_rate=3e-4, gamma=1.0, gae_lambda=0.95, ent_coef=0.01,
                         policy_kwargs={"net_arch": [128, 128]}, seed=seed, verbose=verbose,
@@ -63,10 +66,11 @@ def train(game: str = "multiuniversum", players: int = 2, opponents: str = "rand
     started = time.perf_counter()
     model.learn(total_timesteps=steps)
     minutes = (time.perf_counter() - started) / 60
-    vec.close()
-    return save_sb3_policy(model, out, ludoverse.load(game), players, options,
+    path = save_sb3_policy(model, out, ludoverse.load(game), players, options, normalize=vec,
                            algorithm="MaskablePPO (sb3-contrib)", steps=steps,
                            opponents=opponents, seed=seed, minutes=round(minutes, 1))
+    vec.close()
+    return path
 
 
 def main() -> None:

@@ -140,3 +140,33 @@ def test_a_newer_format_is_refused_by_name(tmp_path: Path) -> None:
     bad = _rewrite(good, tmp_path / "new.npz", meta=np.array(json.dumps(meta)))
     with pytest.raises(PolicyError, match="format version 99"):
         load_policy(bad)
+
+
+def test_a_policy_scales_its_observations_as_it_was_trained(tmp_path: Path) -> None:
+    import random
+
+    meta = policy_meta(DUEL, 2, None)
+    meta["activation"] = "relu"
+    size = meta["observation_size"]
+    w = np.zeros((CARDS, size), np.float32)
+    w[np.arange(CARDS), np.arange(CARDS)] = 1.0
+    # the scaling turns the hand's 1s into (1 - 0.5) / std: the 3 weighs most, the 10 least
+    std = np.ones(size, np.float32)
+    std[:CARDS] = np.arange(1, CARDS + 1)
+    head = np.eye(CARDS, dtype=np.float32)
+    path = save_policy(tmp_path / "scaled.npz", meta, [(w, np.zeros(CARDS, np.float32))],
+                       (head, np.zeros(CARDS, np.float32)),
+                       (np.full(size, 0.5, np.float32), std, 5.0))
+    bot = make(f"policy:{path}", DUEL)
+    assert bot.choose(DUEL.new_game(2, 0, {"hand": [3, 10]}), 0, random.Random(0)) == 2
+    with np.load(path) as data:
+        arrays = {k: data[k] for k in data.files}
+    for key, value, message in [
+            ("obs_std", np.zeros(size, np.float32), "NaN, infinite or zero"),
+            ("obs_mean", np.zeros(3, np.float32), "not two vectors"),
+            ("meta", np.array(str(arrays["meta"][()]).replace('"obs_clip": 5.0', '"obs_clip": 0')),
+             "'obs_clip'")]:
+        bad = dict(arrays, **{key: value})
+        np.savez(tmp_path / "bad.npz", **bad)
+        with pytest.raises(PolicyError, match=message):
+            load_policy(tmp_path / "bad.npz")

@@ -30,25 +30,32 @@ def example():
 
 
 def test_a_saved_policy_plays_exactly_the_trained_network(tmp_path: Path) -> None:
-    """The NumPy network of ``policy:PATH`` gives the same logits as PyTorch's."""
+    """The NumPy network of ``policy:PATH``, with the observation scaling it was trained
+    with, gives the same logits as PyTorch's."""
     import torch
     from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.vec_env import DummyVecEnv, VecNormalize
 
     import ludoverse
     from ludoverse.rl import observation_tensor, single_agent_env
     from ludoverse.rl.policy import load_policy, save_sb3_policy
 
-    env = single_agent_env("multiuniversum", 2, opponents="random", labels=False)
-    model = MaskablePPO("MlpPolicy", env, policy_kwargs={"net_arch": [32, 16]}, seed=3,
-                        device="cpu")
-    path = save_sb3_policy(model, tmp_path / "p.npz", ludoverse.load("multiuniversum"), 2)
+    vec = VecNormalize(DummyVecEnv([lambda: single_agent_env(
+        "multiuniversum", 2, opponents="random", labels=False)]), norm_reward=False)
+    model = MaskablePPO("MlpPolicy", vec, policy_kwargs={"net_arch": [32, 16]}, seed=3,
+                        device="cpu", n_steps=64, batch_size=32, n_epochs=1)
+    model.learn(128)  # the running mean and spread move away from 0 and 1
+    path = save_sb3_policy(model, tmp_path / "p.npz", ludoverse.load("multiuniversum"), 2,
+                           normalize=vec)
     policy = load_policy(path)
+    assert policy.scale is not None
     state = ludoverse.load("multiuniversum").new_game(2, 5)
     rng = random.Random(0)
     for _ in range(30):
         obs = observation_tensor(state, state.current_player)
         with torch.no_grad():
-            dist = model.policy.get_distribution(torch.as_tensor(obs[None]))
+            scaled = vec.normalize_obs(obs[None])
+            dist = model.policy.get_distribution(torch.as_tensor(scaled))
             want = dist.distribution.logits.numpy()[0]
         got = policy.logits(obs)
         # torch normalises logits (log-softmax); compare after the same normalisation

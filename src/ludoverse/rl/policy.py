@@ -50,6 +50,9 @@ class Policy:
     meta: dict[str, Any]
     layers: tuple[tuple[np.ndarray, np.ndarray], ...]
     action: tuple[np.ndarray, np.ndarray]
+    scale: tuple[np.ndarray, np.ndarray, float] | None = None
+    """Observation normalisation learnt in training (mean, standard deviation, clip), as
+    Stable-Baselines3's ``VecNormalize`` applies it; ``None``: raw vectors."""
 
     @property
     def game(self) -> str:
@@ -57,6 +60,9 @@ class Policy:
 
     def logits(self, observation: np.ndarray) -> np.ndarray:
         x = observation.astype(np.float32, copy=False)
+        if self.scale is not None:
+            mean, std, clip = self.scale
+            x = np.clip((x - mean) / std, -clip, clip)
         act = np.tanh if self.meta["activation"] == "tanh" else _relu
         for w, b in self.layers:
             x = act(w @ x + b)
@@ -83,8 +89,14 @@ def _relu(x: np.ndarray) -> np.ndarray:
 
 def save_policy(path: str | Path, meta: dict[str, Any],
                 layers: list[tuple[np.ndarray, np.ndarray]],
-                action: tuple[np.ndarray, np.ndarray]) -> Path:
-    arrays: dict[str, np.ndarray] = {"meta": np.array(json.dumps(meta, sort_keys=True))}
+                action: tuple[np.ndarray, np.ndarray],
+                scale: tuple[np.ndarray, np.ndarray, float] | None = None) -> Path:
+    arrays: dict[str, np.ndarray] = {}
+    if scale is not None:
+        meta = {**meta, "obs_clip": float(scale[2])}
+        arrays["obs_mean"] = np.asarray(scale[0], dtype=np.float32)
+        arrays["obs_std"] = np.asarray(scale[1], dtype=np.float32)
+    arrays["meta"] = np.array(json.dumps(meta, sort_keys=True))
     for i, (w, b) in enumerate(layers):
         arrays[f"layer_{i}_weight"] = np.asarray(w, dtype=np.float32)
         arrays[f"layer_{i}_bias"] = np.asarray(b, dtype=np.float32)
@@ -110,10 +122,12 @@ def policy_meta(game: Game, players: int, options: Any, content: Any = None,
 
 
 def save_sb3_policy(model: Any, path: str | Path, game: Game, players: int,
-                    options: Any = None, content: Any = None, **trained: Any) -> Path:
+                    options: Any = None, content: Any = None, normalize: Any = None,
+                    **trained: Any) -> Path:
     """Write the acting network of a Stable-Baselines3 / sb3-contrib actor-critic model with
-    an ``MlpPolicy`` (e.g. ``MaskablePPO``) as a policy file. The value network is left out:
-    playing needs only the action logits."""
+    an ``MlpPolicy`` (e.g. ``MaskablePPO``) as a policy file, with the observation scaling of
+    the ``VecNormalize`` it was trained in, if any. The value network is left out: playing
+    needs only the action logits."""
     import torch
 
     pol = model.policy
@@ -133,8 +147,12 @@ def save_sb3_policy(model: Any, path: str | Path, game: Game, players: int,
     head = pol.action_net
     meta = policy_meta(game, players, options, content, **trained)
     meta["activation"] = names[pol.activation_fn]
+    scale = None
+    if normalize is not None and normalize.norm_obs:
+        rms = normalize.obs_rms
+        scale = (rms.mean, np.sqrt(rms.var + normalize.epsilon), float(normalize.clip_obs))
     return save_policy(path, meta, layers, (head.weight.detach().cpu().numpy(),
-                                            head.bias.detach().cpu().numpy()))
+                                            head.bias.detach().cpu().numpy()), scale)
 
 
 def load_policy(path: str | Path) -> Policy:
@@ -185,7 +203,24 @@ def _policy_from_arrays(arrays: dict[str, np.ndarray], name: str) -> Policy:
     if action[0].shape[0] != meta["num_actions"]:
         raise PolicyError(f"{name}: the action layer has {action[0].shape[0]} outputs, the "
                           f"game {meta['num_actions']} actions")
-    return Policy(meta, tuple(layers), action)
+    return Policy(meta, tuple(layers), action, _scale(arrays, meta, name))
+
+
+def _scale(arrays: dict[str, np.ndarray], meta: dict[str, Any],
+           name: str) -> tuple[np.ndarray, np.ndarray, float] | None:
+    mean, std = arrays.get("obs_mean"), arrays.get("obs_std")
+    if mean is None and std is None:
+        return None
+    size = meta["observation_size"]
+    clip = meta.get("obs_clip")
+    if mean is None or std is None or mean.shape != (size,) or std.shape != (size,) or \
+            mean.dtype.kind != "f" or std.dtype.kind != "f":
+        raise PolicyError(f"{name}: its observation scaling is not two vectors of {size} floats")
+    if not isinstance(clip, int | float) or not clip > 0:
+        raise PolicyError(f"{name}: header field 'obs_clip' is missing or not positive")
+    if not (np.isfinite(mean).all() and np.isfinite(std).all() and (std > 0).all()):
+        raise PolicyError(f"{name}: its observation scaling holds NaN, infinite or zero numbers")
+    return mean.astype(np.float32), std.astype(np.float32), float(clip)
 
 
 def _dense(arrays: dict[str, np.ndarray], key: str, width: int,
