@@ -64,6 +64,16 @@ class ParadoxGame(Game):
 
         return components(self.default_content() if content is None else content)
 
+    def encoder(self, players: int | None = None,
+                options: BaseModel | dict[str, Any] | None = None, content: Any = None) -> Any:
+        """The observation vector for learning agents (``encoding.py``); imported only when
+        asked for, as the help pages are."""
+        from ludoverse.games.paradox.encoding import ParadoxEncoder
+
+        opts: ParadoxOptions = self.make_options(options)  # type: ignore[assignment]
+        cont = self.default_content() if content is None else self.load_content(content)
+        return ParadoxEncoder(self.check_players(players), opts, cont)
+
     def conformance_options(self) -> dict[str, dict[str, Any]]:
         return {
             "rulebook": {},

@@ -39,12 +39,41 @@ def card_json(s: ParadoxState, card: int) -> dict[str, Any] | None:
 
 
 def mat_card_json(s: ParadoxState, mc: MatCard) -> dict[str, Any]:
+    """A mat card as it lies: ``placed`` counts resources by colour; ``placed_discs`` and
+    ``alliance_tokens`` say which discs (with their symbols) and which Alliance tokens make
+    up that count, and a Flare's ``markers`` are the discs on it (all face up)."""
     d = card_json(s, mc.card) or {}
     d["space"] = K.SPACES[mc.space]
     d["placed"] = {G.COLOURS[c]: n for c, n in enumerate(mc.placed()) if n}
+    d["placed_discs"] = [disc_json(x) for x in mc.discs] if mc.discs else []
+    d["alliance_tokens"] = [G.COLOURS[c] for c in mc.allies] if mc.allies else []
     if K.is_flare(mc.card):
         d["step"] = mc.step
+        d["markers"] = [disc_json(x) for x in mc.marks]
     return d
+
+
+_TYPE_NAMES = tuple(f"{G.COLOURS[t // 3]} {G.SYMBOLS[t % 3]}" for t in range(G.DISC_TYPES))
+_NO_DISCS = dict.fromkeys(_TYPE_NAMES, 0)
+
+
+def by_type(discs: list[int]) -> dict[str, int]:
+    """Discs counted by colour and symbol, every type named (as the bag is shown)."""
+    if not discs:
+        return _NO_DISCS.copy()
+    counts = [0] * (G.DISC_TYPES + 1)
+    for d in discs:
+        counts[d] += 1
+    return dict(zip(_TYPE_NAMES, counts, strict=False))
+
+
+def resource_json(r: int) -> dict[str, str] | None:
+    """A resource being allocated: a disc, or an Alliance token used as one."""
+    return disc_json(r) if r < 100 else {"alliance": G.COLOURS[r - 100]}
+
+
+_SHAPE_SPACES = tuple(tuple(divmod(c, G.SIZE) for c in sh.cells) for sh in G.SHAPES)
+"""The Matrix spaces (row, column) of each Strand shape."""
 
 
 def observation(s: ParadoxState, seat: int | None) -> dict[str, Any]:
@@ -82,8 +111,7 @@ def observation(s: ParadoxState, seat: int | None) -> dict[str, Any]:
         "nebulas": len(s.nebulas),
         "anomaly_blocked": bool(s.nebulas) and s.opts.nebula_effect == "block_anomaly",
         "bag": {"discs": len(s.bag), "purple": bag[G.PURPLE],
-                "by_type": {f"{G.COLOURS[t // 3]} {G.SYMBOLS[t % 3]}": bag[t]
-                            for t in range(G.DISC_TYPES)}},
+                "by_type": dict(zip(_TYPE_NAMES, bag, strict=False))},
         "trigger_discs_aside": s.purple_aside,
         "matrix_level": s.level,
         "strand_shapes": sorted({sh.kind for sh in shapes_in_play(s)}),
@@ -95,7 +123,9 @@ def observation(s: ParadoxState, seat: int | None) -> dict[str, Any]:
                              if seat is not None and 0 <= seat < s.n and s.secret[seat] >= 0
                              else None),
         "alliances": [{"colour": G.COLOURS[c], "holder": s.ally_holder[c],
-                       "on_card": s.ally_on_card[c]} for c in range(5)] if s.opts.alliances
+                       "on_card": s.ally_on_card[c],
+                       "taken_this_turn": s.ally_holder[c] >= 0 and s.ally_since[c] >= s.turn}
+                      for c in range(5)] if s.opts.alliances
         else None,
         "maelstrom": None if s.maelstrom < 0 else {
             "cost": {G.COLOURS[c]: n for c, n in
@@ -108,11 +138,22 @@ def observation(s: ParadoxState, seat: int | None) -> dict[str, Any]:
         "actions_left": s.actions_left if s.phase in (1, 2, 3) else None,
         "pending_resources": [G.COLOURS[r // 3] if r < 100 else f"{G.COLOURS[r - 100]} Alliance"
                               for r in s.pending],
-        "waiting_strands": ([{"shape": sh.index, "name": sh.name, "colour": G.COLOURS[c]}
+        "waiting_strands": ([{"shape": sh.index, "name": sh.name, "colour": G.COLOURS[c],
+                              "spaces": [[r, col] for r, col in _SHAPE_SPACES[sh.index]]}
                              for sh, c in G.strands(s.matrices[s.mover], shapes_in_play(s))]
                             if s.mover >= 0 and s.phase in (1, 2, 3) else []),
         "flare_benefits_owed": len(s.flare_queue),
         "locked_board": s.locked_offer,
+        # Added for learning agents (docs/decisions/paradox-observation-for-learning.md): facts
+        # on the table, or of this turn, that the keys above leave out.
+        "pending_resource_discs": [resource_json(r) for r in s.pending],
+        "quake_steps_due": s.quake_due,
+        "research_hand_drawn": s.hand_drawn,
+        "chief_scientist_wormhole_picks": s.cs_taken,
+        "matrix_level_stack": list(s.level_stack),
+        "maelstrom_cards_left": len(s.maelstrom_deck),
+        "flare_queue": list(s.flare_queue),
+        "fracture_discards": [{"seat": q // 16, "world": q % 16} for q in s.fracture_queue],
     }
     if s.final:
         obs["final"] = [dict(f, goals=list(f["goals"])) for f in s.final]
@@ -139,6 +180,10 @@ def _player(s: ParadoxState, p: int, seat: int | None) -> dict[str, Any]:
         "score_pile_size": len(s.score[p]),
         "score_pile_face_down": not shown,
         "mat_discard": len(s.mat_discard[p]),
+        "mat_discard_by_type": by_type(s.mat_discard[p]),
+        "flares_scored_this_turn": sorted(c for c in s.score[p] if K.is_flare(c)
+                                          and s.flare_turn.get(c, s.turn) >= s.turn)
+        if shown else [],
     }
 
 
