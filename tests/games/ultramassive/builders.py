@@ -65,6 +65,19 @@ def at_actions(players: int = 2, seed: int = 0, **options: Any) -> UltramassiveS
     return s
 
 
+def play_out(s: UltramassiveState, card: int) -> None:
+    """The actor plays Action Card ``card`` and answers its decisions quietly (decline, stop,
+    else the first choice) until they are back to choosing their next action."""
+    s.apply(A.PLAY + card)
+    while A.END_ACTIONS not in (legal := s.legal_actions()):
+        s.apply(next((q for q in (A.DECLINE, A.STOP) if q in legal), legal[0]))
+
+
+def card_plays(s: UltramassiveState) -> list[int]:
+    """The Action Cards the actor may play now (action ids)."""
+    return [a for a in s.legal_actions() if A.PLAY <= a < A.USE]
+
+
 def clear(s: UltramassiveState) -> None:
     for p in range(s.n):
         s.boards[p] = [[] for _ in range(B.CELLS)]

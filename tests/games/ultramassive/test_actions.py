@@ -87,6 +87,29 @@ def test_an_anomaly_may_allow_a_third_card() -> None:
     assert s.plays[0] == 3
 
 
+# UM-ACT-2
+def test_an_effect_in_the_actions_phase_may_allow_one_more_card_this_round() -> None:
+    """An effect carried out in the middle of the phase ("play 1 more Action Card this round")
+    allows a third card at once; the next round allows 2 again."""
+    s = at_actions()
+    a, b, c = hold(s, 0, "heat_sink", "heat_sink", "heat_sink")
+    for card in (a, b):
+        s.apply(A.PLAY + card)
+        s.apply(A.OPTION + 1)
+    assert plays(s) == []
+    run_steps(s, [{"op": "extra_play", "n": 1}])
+    assert plays(s) == [A.PLAY + c]
+    s.apply(A.PLAY + c)
+    s.apply(A.OPTION + 1)
+    assert s.plays[0] == 3 and plays(s) == []
+    to_phase(s, S.DRAFT)
+    to_phase(s, S.ACTIONS)
+    while s.actor != 0:
+        s.apply(A.END_ACTIONS)
+    assert s.round == 2 and len(s.hands[0]) == 3
+    assert s.observation(0)["players_view"][0]["card_plays_allowed"] == 2
+
+
 # UM-ACT-3
 def test_an_action_is_finished_and_absorbed_before_the_next_starts() -> None:
     """Gravitational Cascade orbits twice: mid-card nothing is absorbed and no other action

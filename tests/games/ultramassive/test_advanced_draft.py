@@ -13,7 +13,7 @@ from ludoverse.games.ultramassive import state as S
 from ludoverse.games.ultramassive.content import DRAFT_SPACES, default_content
 from ludoverse.games.ultramassive.options import UltramassiveOptions
 
-from .builders import new
+from .builders import card_plays, new, play_out, to_phase
 
 
 def token_ids(s: S.UltramassiveState) -> list[str]:
@@ -122,3 +122,33 @@ def test_with_fewer_than_four_players_the_rightmost_token_space_is_closed() -> N
         s = new(players, seed=0, advanced_draft=True)
         assert s.legal_actions() == [A.DRAFT + k for k in range(4)]
         assert "ex_antimatter_blue_giant" not in offered(s)
+
+
+# UM-ADV-2, UM-ACT-2
+def test_a_drafted_extra_card_play_lasts_for_that_round() -> None:
+    """Seed 3: Magnetar covers set 1. Red drafts its "draw 1 Action Card, play 1 more Action
+    Card this round" and may play 3 Action Cards in Round 1's Actions phase, Blue only the
+    usual 2; in Round 2 Red is back to 2."""
+    s = new(2, seed=3, advanced_draft=True)
+    assert token_ids(s)[0] == "token_magnetar" and offered(s)[2] == "draw_extra_play"
+    s.apply(A.DRAFT + 2)
+    to_phase(s, S.ACTIONS)
+    assert s.round == 1 and s.actor == 0 and len(s.hands[0]) == 4
+    assert [s.observation(0)["players_view"][p]["card_plays_allowed"] for p in (0, 1)] == [3, 2]
+    for _ in range(3):
+        play_out(s, s.hands[0][0])
+    assert s.plays[0] == 3 and s.hands[0] and card_plays(s) == []
+    s.apply(A.END_ACTIONS)
+    assert s.actor == 1
+    for _ in range(2):
+        play_out(s, s.hands[1][0])
+    assert s.hands[1] and card_plays(s) == []
+    to_phase(s, S.DRAFT)
+    assert s.round == 2
+    to_phase(s, S.ACTIONS)
+    while s.actor != 0:
+        s.apply(A.END_ACTIONS)
+    assert s.observation(0)["players_view"][0]["card_plays_allowed"] == 2
+    for _ in range(2):
+        play_out(s, s.hands[0][0])
+    assert s.plays[0] == 2 and s.hands[0] and card_plays(s) == []

@@ -14,7 +14,7 @@ import pytest
 from ludoverse.games.ultramassive import actions as A
 from ludoverse.games.ultramassive import state as S
 
-from .builders import channel, new, own, put, to_phase, tokens_at
+from .builders import card_plays, channel, new, own, play_out, put, to_phase, tokens_at
 
 BLUE, PINK = channel("blue"), channel("pink")
 
@@ -137,6 +137,30 @@ def test_the_items_of_a_resource_card_are_used_in_any_order() -> None:
             frontier.append(u)
     assert ends
     assert any(tokens_at(t, 0, "blue 4") == ["blue_giant"] for t in ends)
+
+
+# UM-SOLO-5, UM-ACT-2
+def test_a_resource_card_extra_card_play_lasts_for_that_round() -> None:
+    """res_18: draw 1 Action Card, play 1 more Action Card this round, gain 1 Discovery. The
+    player who keeps it may play 3 Action Cards in that round's Actions phase and only 2 in
+    the next round."""
+    s = new(1)
+    keep, _ = offer(s, "res_18", "res_15")
+    s.apply(keep)
+    to_phase(s, S.ACTIONS)
+    assert s.round == 1 and len(s.hands[0]) == 4
+    assert s.observation(0)["players_view"][0]["card_plays_allowed"] == 3
+    for _ in range(3):
+        play_out(s, s.hands[0][0])
+    assert s.plays[0] == 3 and s.hands[0] and card_plays(s) == []
+    to_phase(s, S.SOLO_RESOURCE)
+    assert s.round == 2
+    offer(s, "res_02", "res_07")
+    to_phase(s, S.ACTIONS)
+    assert s.observation(0)["players_view"][0]["card_plays_allowed"] == 2
+    for _ in range(2):
+        play_out(s, s.hands[0][0])
+    assert s.plays[0] == 2 and s.hands[0] and card_plays(s) == []
 
 
 # UM-SOLO-6

@@ -1,7 +1,8 @@
 """Phase 3, Actions: Action Cards, Anomaly Effects, Wormholes and the Discovery exchange.
 
 Players take their Actions phases one at a time in turn order (UM-ACT-1). In any order a
-player may play up to two Action Cards, use each Anomaly Effect once, activate pairs of open
+player may play up to two Action Cards (more when a card, Anomaly, draft option or Resource
+card allows, UM-ACT-2), use each Anomaly Effect once, activate pairs of open
 Wormholes and exchange Discovery for Solar Mass, until they end the phase; then played cards
 are discarded and hands refilled to three, in turn order (UM-ACT-8).
 """
@@ -21,10 +22,11 @@ CARDS_PER_ROUND = 2
 
 
 def begin_turn(s: UltramassiveState) -> None:
-    """A player's Actions phase starts: Passives that wait for it fire."""
+    """A player's Actions phase starts: Passives that wait for it fire. Extra card plays are
+    kept: those gained in this round's Resource Draft (or from its solo Resource card) count
+    now; the count starts again at 0 with each round (``flow._begin_round``)."""
     s.done = False
     s.plays[s.actor] = 0
-    s.extra_plays[s.actor] = 0
     E.fire(s, s.actor, "actions_start")
 
 

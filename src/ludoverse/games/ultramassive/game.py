@@ -25,10 +25,12 @@ class UltramassiveGame(Game):
         "Solar Mass after the sixth round wins. A Solo Mode replaces the draft with Resource "
         "cards and the opponents with Challenges."
     )
-    version: ClassVar[str] = "2"
+    version: ClassVar[str] = "3"
     """2: the basic Resource Draft has all the rulebook's Draft Spaces (action ids after the
     draft moved up by 2) and Wormholes on the move are public; records of version 1 replay
-    differently."""
+    differently. 3: an extra Action Card play gained before the Actions phase (the Advanced
+    Draft's "draw 1, play 1 more card this round", the solo Resource card of the same text)
+    is no longer lost when that phase starts; records of version 2 replay differently."""
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[BaseModel]] = UltramassiveOptions
