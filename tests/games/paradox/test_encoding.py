@@ -76,7 +76,7 @@ def encoder(label: str, n: int) -> ParadoxEncoder:
 
 def field(enc: ParadoxEncoder, vector: list[float], name: str) -> list[float]:
     f = enc.layout[name]
-    return vector[f.offset:f.offset + f.size]
+    return list(vector[f.offset:f.offset + f.size])
 
 
 def ones(values: list[float]) -> list[int]:

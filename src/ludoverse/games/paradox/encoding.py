@@ -14,6 +14,7 @@ what an option leaves out of the game stays zero.
 
 from __future__ import annotations
 
+from array import array
 from typing import Any, ClassVar
 
 from ludoverse.core.encoding import Encoder, Field, Layout
@@ -251,12 +252,12 @@ class ParadoxEncoder(Encoder):
         self._at = {fl.name: fl.offset for fl in self.layout}
         self._rel = [[(p - v) % n for p in range(n)] for v in range(n)]
 
-    def encode(self, observation: dict[str, Any]) -> list[float]:
+    def encode(self, observation: dict[str, Any]) -> array[float]:
         """The vector for one seat's observation (never the spectator's)."""
         obs = observation
         n = self.players
         at = self._at
-        out = [0.0] * self.size
+        out = self.layout.blank()
         viewer = obs["seat"]
         rel = self._rel[viewer]
         col, sym = _COLOUR, _SYMBOL
@@ -403,7 +404,7 @@ class ParadoxEncoder(Encoder):
         out[at["bag_discs"]] = float(bag["discs"])
         out[at["bag_purple"]] = float(bag["purple"])
         base = at["bag_by_type"]
-        out[base:base + TYPES] = map(float, bag["by_type"].values())
+        out[base:base + TYPES] = array("f", bag["by_type"].values())
         out[at["trigger_discs_aside"]] = float(obs["trigger_discs_aside"])
 
     def _matrix_phase(self, obs: dict[str, Any], out: list[float], rel: list[int]) -> None:
@@ -485,4 +486,4 @@ class ParadoxEncoder(Encoder):
             out[base + card] = 1.0
         out[at["mat_discard"] + r] = float(pv["mat_discard"])
         base = at["mat_discard_by_type"] + r * TYPES
-        out[base:base + TYPES] = map(float, pv["mat_discard_by_type"].values())
+        out[base:base + TYPES] = array("f", pv["mat_discard_by_type"].values())
