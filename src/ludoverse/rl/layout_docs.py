@@ -47,12 +47,12 @@ def layout_markdown(name: str) -> str:
 def render(text: str) -> str:
     """``text`` with every game's block rewritten."""
     for name in registry.games():
-        pattern = re.compile(rf"(<!-- layout:{name} -->\n).*?(\n<!-- /layout:{name} -->)",
+        pattern = re.compile(rf"(<!-- layout:{name} -->\n)(?:.*?\n)?(<!-- /layout:{name} -->)",
                              re.DOTALL)
         if not pattern.search(text):
             raise ValueError(f"docs/rl.md has no block for {name}")
-        text = pattern.sub(lambda m, name=name: m.group(1) + layout_markdown(name) + m.group(2),
-                           text)
+        table = layout_markdown(name)
+        text = pattern.sub(lambda m, table=table: m.group(1) + table + "\n" + m.group(2), text)
     return text
 
 
