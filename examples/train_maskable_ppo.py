@@ -12,10 +12,9 @@ Install (PyTorch's CPU build first, so pip does not fetch the CUDA one):
 
 Train for about ten minutes on two cores, then measure the agent:
 
-    python examples/train_maskable_ppo.py --game multiuniversum --players 2 \\
-        --opponents random --steps 300000 --out multiuniversum-ppo.npz
-    ludoverse tournament multiuniversum --seats policy:multiuniversum-ppo.npz,random \\
-        --games 400
+    python examples/train_maskable_ppo.py --game ultia --players 3 \\
+        --opponents random+easy --steps 600000 --out ultia-ppo.npz
+    ludoverse tournament ultia --seats policy:ultia-ppo.npz,easy,easy --games 600
 """
 
 from __future__ import annotations
@@ -38,8 +37,8 @@ def monitored(game: str, players: int, opponents: str, options: dict[str, Any]) 
                                     labels=False, **options))
 
 
-def train(game: str = "multiuniversum", players: int = 2, opponents: str = "random",
-          steps: int = 300_000, seed: int = 0, out: str | Path = "policy.npz",
+def train(game: str = "ultia", players: int = 3, opponents: str = "random+easy",
+          steps: int = 600_000, seed: int = 0, out: str | Path = "policy.npz",
           envs: int = 4, options: dict[str, Any] | None = None, verbose: int = 0) -> Path:
     """Train and save; returns the policy file's path."""
     import torch
@@ -75,12 +74,12 @@ def train(game: str = "multiuniversum", players: int = 2, opponents: str = "rand
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", default="multiuniversum")
-    ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--opponents", default="random",
+    ap.add_argument("--game", default="ultia")
+    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--opponents", default="random+easy",
                     help="bot spec or level for the others; 'random+easy' gives half the "
                     "games to each")
-    ap.add_argument("--steps", type=int, default=300_000,
+    ap.add_argument("--steps", type=int, default=600_000,
                     help="the agent's decisions to learn from")
     ap.add_argument("--envs", type=int, default=4, help="games played side by side")
     ap.add_argument("--seed", type=int, default=0)

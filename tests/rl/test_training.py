@@ -41,15 +41,15 @@ def test_a_saved_policy_plays_exactly_the_trained_network(tmp_path: Path) -> Non
     from ludoverse.rl.policy import load_policy, save_sb3_policy
 
     vec = VecNormalize(DummyVecEnv([lambda: single_agent_env(
-        "multiuniversum", 2, opponents="random", labels=False)]), norm_reward=False)
+        "ultia", 3, opponents="random", labels=False)]), norm_reward=False)
     model = MaskablePPO("MlpPolicy", vec, policy_kwargs={"net_arch": [32, 16]}, seed=3,
                         device="cpu", n_steps=64, batch_size=32, n_epochs=1)
     model.learn(128)  # the running mean and spread move away from 0 and 1
-    path = save_sb3_policy(model, tmp_path / "p.npz", ludoverse.load("multiuniversum"), 2,
+    path = save_sb3_policy(model, tmp_path / "p.npz", ludoverse.load("ultia"), 3,
                            normalize=vec)
     policy = load_policy(path)
     assert policy.scale is not None
-    state = ludoverse.load("multiuniversum").new_game(2, 5)
+    state = ludoverse.load("ultia").new_game(3, 5)
     rng = random.Random(0)
     for _ in range(30):
         obs = observation_tensor(state, state.current_player)
@@ -65,13 +65,14 @@ def test_a_saved_policy_plays_exactly_the_trained_network(tmp_path: Path) -> Non
 
 
 def test_training_a_few_thousand_steps_makes_a_bot_for_tournaments(tmp_path: Path) -> None:
+    import ludoverse
     from ludoverse.sim.tournament import tournament
 
-    path = example().train("multiuniversum", 2, "random", steps=3072, seed=1,
-                           out=tmp_path / "mu.npz", envs=2)
-    bot = make(f"policy:{path}", __import__("ludoverse").load("multiuniversum"))
+    path = example().train("ultia", 3, "random", steps=3072, seed=1,
+                           out=tmp_path / "ultia.npz", envs=2)
+    bot = make(f"policy:{path}", ludoverse.load("ultia"))
     assert bot.policy.meta["trained"]["steps"] == 3072
-    result = tournament("multiuniversum", [f"policy:{path}", "random"], games=8, seed=0,
+    result = tournament("ultia", [f"policy:{path}", "random", "random"], games=6, seed=0,
                         workers=1)
-    assert len(result.games) == 8
+    assert len(result.games) == 6
     assert any(s.name.startswith("policy") for s in result.stats(bootstrap=20))
