@@ -170,3 +170,18 @@ def test_a_policy_scales_its_observations_as_it_was_trained(tmp_path: Path) -> N
         np.savez(tmp_path / "bad.npz", **bad)
         with pytest.raises(PolicyError, match=message):
             load_policy(tmp_path / "bad.npz")
+
+
+def test_the_shipped_ultia_agent_still_fits_ultias_observation() -> None:
+    """``examples/ultia-ppo.npz`` (docs/rl.md) is played by its spec; when ULTIA's layout
+    changes, retrain it: python examples/train_maskable_ppo.py --out examples/ultia-ppo.npz"""
+    import random
+
+    import ludoverse
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "ultia-ppo.npz"
+    _, outcome = play("ultia", [f"policy:{path}", "random", "random"], seed=0)
+    assert outcome.winners
+    state = ludoverse.load("ultia").new_game(3, 0)
+    bot = make(f"policy:{path}", ludoverse.load("ultia"))
+    assert bot.choose(state, state.current_player, random.Random(0)) in state.legal_actions()

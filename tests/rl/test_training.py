@@ -76,3 +76,4 @@ def test_training_a_few_thousand_steps_makes_a_bot_for_tournaments(tmp_path: Pat
                         workers=1)
     assert len(result.games) == 6
     assert any(s.name.startswith("policy") for s in result.stats(bootstrap=20))
+
