@@ -63,6 +63,20 @@ def render_text(state: State) -> str:
     return console.export_text()
 
 
+def render(mode: str | None, state: State | None) -> str | None:
+    """``render()`` of both environments: the text (``ansi``) or printed (``human``)."""
+    if mode is None:
+        warnings.warn("render() was called with no render_mode set", stacklevel=3)
+        return None
+    if state is None:
+        raise RuntimeError("call reset() before render()")
+    text = render_text(state)
+    if mode == "ansi":
+        return text
+    print(text)
+    return None
+
+
 class LudoverseAEC(AECEnv):  # type: ignore[misc]
     """The raw environment; :func:`aec_env` wraps it in PettingZoo's order checks."""
 
@@ -241,16 +255,7 @@ class LudoverseAEC(AECEnv):  # type: ignore[misc]
     # Display ------------------------------------------------------------------------------
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            warnings.warn("render() was called with no render_mode set", stacklevel=2)
-            return None
-        if self.state is None:
-            raise RuntimeError("call reset() before render()")
-        text = render_text(self.state)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render(self.render_mode, self.state)
 
     def close(self) -> None:
         pass

@@ -19,7 +19,7 @@ from gymnasium import spaces
 from ludoverse.bots.base import Bot, make
 from ludoverse.core.api import Game, IllegalAction, State
 from ludoverse.core.registry import load
-from ludoverse.rl.aec import IllegalActionWarning, action_id, check_illegal, render_text
+from ludoverse.rl.aec import IllegalActionWarning, action_id, check_illegal, render
 from ludoverse.rl.rewards import ILLEGAL_REWARD, check_reward, final_rewards
 from ludoverse.rl.tensors import as_vector, encoder_for
 from ludoverse.sim.play import bot_seed
@@ -170,16 +170,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         return self._observe(), 0.0, False, False, self._info()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            warnings.warn("render() was called with no render_mode set", stacklevel=2)
-            return None
-        if self.state is None:
-            raise RuntimeError("call reset() before render()")
-        text = render_text(self.state)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render(self.render_mode, self.state)
 
 
 def single_agent_env(
