@@ -194,6 +194,16 @@ def test_a_move_the_database_refuses_is_not_played(client: TestClient) -> None:
     assert table.state.to_json() == before and table.actions == []
 
 
+def test_options_that_do_not_fit_the_player_count_are_refused_by_name(
+        client: TestClient) -> None:
+    # found by the stateful fuzz run: Multiuniversum's ages give one age per seat
+    r = client.post("/api/tables", json={"game": "multiuniversum", "seats": [{}, {}],
+                                         "options": {"ages": [30, 40, 50]}})
+    assert r.status_code == 422
+    assert "3 ages for 2 players" in r.json()["message"]
+    assert client.get("/api/tables").json() == []
+
+
 # Bots -------------------------------------------------------------------------------------------
 
 

@@ -307,7 +307,10 @@ class Hub:
                 raise TableError(422, "bad_content", f"bad content: {exc}") from None
         chosen = seed is not None
         seed = secrets.randbits(31) if seed is None else seed
-        state = game.new_game(players, seed, opts, loaded)
+        try:  # options each valid alone may still not fit together or the player count
+            state = game.new_game(players, seed, opts, loaded)
+        except ValueError as exc:
+            raise TableError(422, "bad_options", f"bad options: {exc}") from None
         tokens: list[str | None] = []
         made: list[Seat] = []
         for i, spec in enumerate(seats):
