@@ -40,7 +40,7 @@ def _table_rows(output: str, first_cell: str) -> list[list[str]]:
 def test_table_verdict_and_json(runner: CliRunner, ultia: str, tmp_path: Path) -> None:
     out = tmp_path / "results" / "t.json"
     res = _run(runner, ultia, "--seats", "greedy,random,random", "--games", "4",
-               "--workers", "1", "--seed", "2", "--out", str(out))
+               "--workers", "1", "--seed", "2", "--summary", str(out))
     assert res.exit_code == 0, res.output
     text = res.stdout
     assert "4 games rounded up to 6" in text  # whole rotations of 3 seatings
@@ -77,7 +77,7 @@ def test_same_seed_same_results(runner: CliRunner, ultia: str, tmp_path: Path) -
     files = [tmp_path / "a.json", tmp_path / "b.json"]
     for f, workers in zip(files, ("1", "2"), strict=True):
         res = _run(runner, ultia, "-s", "random,greedy,greedy", "-n", "3", "-w", workers,
-                   "--seed", "7", "--out", str(f))
+                   "--seed", "7", "--summary", str(f))
         assert res.exit_code == 0, res.output
     a, b = (json.loads(f.read_text()) for f in files)
     for d in (a, b):
@@ -91,7 +91,7 @@ def test_same_seed_same_results(runner: CliRunner, ultia: str, tmp_path: Path) -
 def test_no_rotate_keeps_seats(runner: CliRunner, ultia: str, tmp_path: Path) -> None:
     out = tmp_path / "fixed.json"
     res = _run(runner, ultia, "--seats", "greedy,random,random", "--games", "2",
-               "--no-rotate", "--workers", "1", "--out", str(out))
+               "--no-rotate", "--workers", "1", "--summary", str(out))
     assert res.exit_code == 0, res.output
     assert "rounded up" not in res.stdout and "seats fixed" in res.stdout
     data = json.loads(out.read_text())
@@ -102,7 +102,7 @@ def test_no_rotate_keeps_seats(runner: CliRunner, ultia: str, tmp_path: Path) ->
 def test_options_and_strength_names(runner: CliRunner, ultia: str, tmp_path: Path) -> None:
     out = tmp_path / "opts.json"
     res = _run(runner, ultia, "--seats", "easy,random,random", "-n", "3", "-w", "1",
-               "--option", "must_win=true", "--out", str(out))
+               "--option", "must_win=true", "--summary", str(out))
     assert res.exit_code == 0, res.output
     data = json.loads(out.read_text())
     assert data["options"]["must_win"] is True
@@ -171,3 +171,19 @@ def test_bots_command_lists_the_levels(runner: CliRunner) -> None:
     for level in ("easy", "medium", "hard"):
         assert level in res.output
     assert "ismcts" in res.output and "greedy" in res.output
+
+
+def test_the_out_file_is_resumed_by_running_the_same_command(
+        runner: CliRunner, ultia: str, tmp_path: Path) -> None:
+    out = tmp_path / "t.jsonl"
+    args = ("--seats", "greedy,random,random", "--games", "3", "--workers", "1",
+            "--out", str(out))
+    first = _run(runner, ultia, *args)
+    assert first.exit_code == 0, first.output
+    assert f"Per-game results written to {out}" in first.stdout
+    again = _run(runner, ultia, *args)
+    assert again.exit_code == 0, again.output
+    assert "3 games were read back" in again.stdout and "0 played now" in again.stdout
+    other = _run(runner, ultia, "--seats", "greedy,random,random", "--games", "3",
+                 "--seed", "9", "--workers", "1", "--out", str(out))
+    assert other.exit_code != 0 and "holds another run" in other.output

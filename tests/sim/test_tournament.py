@@ -220,3 +220,60 @@ def test_one_bot_under_two_names_is_not_a_tournament(ultia: str, seats: list[str
     # ULTIA's easy level is its greedy bot
     with pytest.raises(ValueError, match="at least two different bots"):
         tournament(ultia, seats, 3, workers=1)
+
+
+# results file: streamed as games finish, resumed after a stop ---------------------------------
+
+
+class Stop(Exception):
+    """Stands for a killed run."""
+
+
+def test_each_game_is_written_as_it_finishes(ultia: str, result: TournamentResult,
+                                             tmp_path: Any) -> None:
+    import json
+
+    out = tmp_path / "t.jsonl"
+    lines: list[int] = []
+
+    def count(_: TournamentGame) -> None:
+        lines.append(len(out.read_text().splitlines()))
+
+    tournament(ultia, SEATS, 6, seed=0, workers=1, out=out, on_game=count)
+    assert lines == [2, 3, 4, 5, 6, 7]  # the header, then one more line per finished game
+    entries = [json.loads(x) for x in out.read_text().splitlines()]
+    assert entries[0]["kind"] == "ludoverse-tournament" and entries[0]["seats"] == SEATS
+    written = sorted((TournamentGame.from_json(e) for e in entries[1:]), key=lambda g: g.index)
+    assert [_without_timing(g) for g in written] == \
+        [_without_timing(g) for g in sorted(result.games, key=lambda g: g.index)]
+
+
+def test_a_stopped_tournament_resumes_and_equals_an_uninterrupted_one(
+        ultia: str, result: TournamentResult, tmp_path: Any) -> None:
+    out = tmp_path / "t.jsonl"
+
+    def stop_after_three(g: TournamentGame) -> None:
+        if len(out.read_text().splitlines()) == 4:
+            raise Stop
+
+    with pytest.raises(Stop):
+        tournament(ultia, SEATS, 6, seed=0, workers=1, out=out, on_game=stop_after_three)
+    with out.open("a") as fh:
+        fh.write('{"kind": "game", "index": 5, "se')  # a line cut short by the kill
+    again = tournament(ultia, SEATS, 6, seed=0, workers=1, out=out)
+    assert again.resumed == 3
+    assert [_without_timing(g) for g in again.games] == \
+        [_without_timing(g) for g in sorted(result.games, key=lambda g: g.index)]
+    assert again.pairwise() == result.pairwise()
+    assert len(out.read_text().splitlines()) == 7
+    more = tournament(ultia, SEATS, 12, seed=0, workers=1, out=out)  # extended: 6 more
+    assert more.resumed == 6 and len(more.games) == 12
+
+
+def test_a_results_file_of_another_tournament_is_refused(ultia: str, tmp_path: Any) -> None:
+    out = tmp_path / "t.jsonl"
+    tournament(ultia, SEATS, 3, seed=0, workers=1, out=out)
+    with pytest.raises(ValueError, match="its seed differs"):
+        tournament(ultia, SEATS, 3, seed=1, workers=1, out=out)
+    fresh = tournament(ultia, SEATS, 3, seed=1, workers=1, out=out, fresh=True)
+    assert fresh.resumed == 0

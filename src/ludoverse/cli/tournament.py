@@ -22,11 +22,13 @@ from ludoverse.cli.common import (
     user_errors,
 )
 from ludoverse.sim.parallel import worker_count
+from ludoverse.sim.results import ResultsFile
 from ludoverse.sim.simulate import SEED_STRIDE
 from ludoverse.sim.tournament import (
     TournamentResult,
     schedule,
     tournament,
+    tournament_header,
     tournament_seats,
 )
 
@@ -99,7 +101,18 @@ def tournament_cmd(
     option: OptionsOpt = None,
     out: Annotated[
         Path | None,
-        typer.Option("--out", metavar="FILE", help="Write the full results as JSON."),
+        typer.Option("--out", metavar="FILE",
+                     help="Results file (JSON lines: a header, then one line per game as it "
+                     "finishes). Run the same command again to resume a stopped run, or "
+                     "with more --games to extend it."),
+    ] = None,
+    fresh: Annotated[
+        bool, typer.Option("--fresh", help="Start the --out file over instead of resuming it.")
+    ] = False,
+    summary: Annotated[
+        Path | None,
+        typer.Option("--summary", metavar="FILE",
+                     help="Write the whole result (bots, head to head, games) as JSON."),
     ] = None,
 ) -> None:
     """Play bots against each other with rotated seats; report each bot's win share and mean
@@ -114,15 +127,25 @@ def tournament_cmd(
     total = len(schedule(specs, games, rotate))
     progress, on_game = games_progress("playing", total)
 
+    with user_errors():  # a results file of another tournament is bad input
+        if out is not None and not fresh:
+            header = tournament_header(g, tournament_seats(g, specs), seed, rotate,
+                                       opts.model_dump(mode="json"))
+            ResultsFile.check(out, header)
     with progress:  # input is checked above: an error from here on is a bug, with traceback
         result = tournament(g, specs, games, seed=seed, rotate=rotate, options=opts,
-                            workers=k, on_game=on_game)
+                            workers=k, on_game=on_game, out=out, fresh=fresh)
     if rotate and total != games:
         console.print(f"{games} games rounded up to {total}: whole rotations of "
                       f"{len(specs)} seatings.")
     print_tournament(result)
+    if result.resumed:
+        console.print(f"{result.resumed} games were read back from {out}; "
+                      f"{len(result.games) - result.resumed} played now.", soft_wrap=True)
     if out is not None:
+        console.print(f"Per-game results written to {out}", soft_wrap=True)
+    if summary is not None:
         with user_errors():
-            out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_text(json.dumps(result.to_json(), indent=1))
-        console.print(f"Results written to {out}", soft_wrap=True)
+            summary.parent.mkdir(parents=True, exist_ok=True)
+            summary.write_text(json.dumps(result.to_json(), indent=1))
+        console.print(f"Results written to {summary}", soft_wrap=True)

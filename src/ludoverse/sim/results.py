@@ -1,4 +1,5 @@
-"""Simulation results files: written as games finish, so a stopped run can be resumed.
+"""Simulation and tournament results files: written as games finish, so a stopped run can
+be resumed.
 
 The file is JSON lines. The first line is the run's header (game, rules version, seats, base
 seed, options, content); every other line is one finished game (its index, seed, length and
@@ -79,7 +80,7 @@ class ResultsFile:
         return offset
 
     def _check_header(self, found: Any, header: dict[str, Any]) -> None:
-        if not isinstance(found, dict) or found.get("kind") != HEADER_KIND:
+        if not isinstance(found, dict) or found.get("kind") != header.get("kind", HEADER_KIND):
             raise ValueError(f"{self.path} is not a Ludoverse results file")
         for key, value in header.items():
             if found.get(key) != value:

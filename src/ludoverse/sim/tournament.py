@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ludoverse.bots.base import LEVELS, Bot, make
@@ -24,6 +25,7 @@ from ludoverse.core.api import Game, State
 from ludoverse.core.registry import load
 from ludoverse.sim.parallel import run_tasks
 from ludoverse.sim.play import play
+from ludoverse.sim.results import ResultsFile
 from ludoverse.sim.simulate import game_seed, resolve_bot_seats
 from ludoverse.sim.stats import Estimate, bootstrap_ratings, bradley_terry, cluster_mean_ci
 
@@ -72,6 +74,16 @@ class TournamentGame:
             "decisions": self.decisions, "think_seconds": list(self.think_seconds),
             "think_moves": list(self.think_moves), "slowest_move": list(self.slowest_move),
         }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> TournamentGame:
+        return cls(
+            index=int(d["index"]), deal=int(d["deal"]), seed=int(d["seed"]),
+            seats=tuple(d["seats"]), scores=tuple(d["scores"]), places=tuple(d["places"]),
+            winners=tuple(d["winners"]), decisions=int(d["decisions"]),
+            think_seconds=tuple(d["think_seconds"]), think_moves=tuple(d["think_moves"]),
+            slowest_move=tuple(d["slowest_move"]),
+        )
 
 
 Seating = tuple[int, int, tuple[str, ...]]
@@ -149,6 +161,8 @@ class TournamentResult:
     options: dict[str, Any]
     games: list[TournamentGame]
     elapsed: float = 0.0
+    resumed: int = 0
+    """Games read back from the results file of an earlier, stopped run."""
 
     @property
     def bots(self) -> list[str]:
@@ -254,22 +268,53 @@ def tournament(
     options: Any = None,
     workers: int = 1,
     on_game: Callable[[TournamentGame], None] | None = None,
+    out: Path | str | None = None,
+    fresh: bool = False,
 ) -> TournamentResult:
-    """Play a tournament; deal ``d`` uses seed ``game_seed(seed, d)`` for all its seatings."""
+    """Play a tournament; deal ``d`` uses seed ``game_seed(seed, d)`` for all its seatings.
+
+    With ``out``, every game is written to that results file as it finishes, and games
+    already in it (from an earlier, stopped run of the same tournament, or a shorter one) are
+    not played again; ``fresh`` starts the file over. Game ``i`` always has the same deal and
+    seating, so a resumed tournament equals an uninterrupted one."""
     g = load(game) if isinstance(game, str) else game
     if games < 1:
         raise ValueError("a tournament needs at least one game")
     specs = tournament_seats(g, seats)
     opts = g.make_options(options).model_dump(mode="json")
+    store = None if out is None else ResultsFile(
+        Path(out), tournament_header(g, specs, seed, rotate, opts), fresh)
+    plan = schedule(specs, games, rotate)
+    done = {} if store is None else {i: TournamentGame.from_json(e)
+                                     for i, e in store.done.items()}
+    done = {index: done[index] for index, deal, seating in plan
+            if index in done and done[index].seats == seating and done[index].deal == deal}
     tasks = [
         (g.name, seating, game_seed(seed, deal), index, deal, opts)
-        for index, deal, seating in schedule(specs, games, rotate)
+        for index, deal, seating in plan if index not in done
     ]
     t0 = time.perf_counter()
-    played = []
-    for result in run_tasks(play_one, tasks, workers):
-        played.append(result)
-        if on_game is not None:
-            on_game(result)
+    played = list(done.values())
+    try:
+        for result in run_tasks(play_one, tasks, workers):
+            if store is not None:
+                store.write({"kind": "game", **result.to_json()})
+            played.append(result)
+            if on_game is not None:
+                on_game(result)
+    finally:
+        if store is not None:
+            store.close()
+    played.sort(key=lambda r: r.index)
     return TournamentResult(g.name, tuple(specs), seed, rotate, opts, played,
-                            time.perf_counter() - t0)
+                            time.perf_counter() - t0, resumed=len(done))
+
+
+def tournament_header(game: Game, specs: Sequence[str], seed: int, rotate: bool,
+                      options: dict[str, Any]) -> dict[str, Any]:
+    """What makes two runs the same tournament (the number of games may grow)."""
+    return {"kind": TOURNAMENT_KIND, "game": game.name, "version": game.version,
+            "seats": list(specs), "seed": seed, "rotate": rotate, "options": options}
+
+
+TOURNAMENT_KIND = "ludoverse-tournament"
