@@ -49,8 +49,8 @@ def main() -> None:
         pstats.Stats(prof, stream=text).sort_stats("tottime").print_stats(args.top)
         print(f"== {name} ({players} players): {rate:,.0f} actions/s")
         for line in text.getvalue().splitlines():
-            if line.strip()[:1].isdigit():
-                parts = line.split(None, 5)
+            parts = line.split(None, 5)
+            if len(parts) == 6 and parts[0][:1].isdigit() and "function calls" not in line:
                 print(f"   {parts[1]:>7} s  {parts[5]}")
 
 
