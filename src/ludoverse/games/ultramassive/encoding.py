@@ -381,20 +381,15 @@ class UltramassiveEncoder(Encoder):
         for w, m in enumerate(view["wormholes_moved"]):
             if m:
                 out[moved + w] = 1.0
-        anomaly = self._anomaly
-        for k, a in enumerate(view["anomalies"]):
-            i = anomaly[a["id"]]
-            out[owned + i] = 1.0
-            out[order + i] = k + 1
-            if a["used_this_round"]:
-                out[used + i] = 1.0
-        core = self._core
-        for k, a in enumerate(view["core_anomalies"]):
-            i = core[a["id"]]
-            out[c_owned + i] = 1.0
-            out[c_order + i] = k + 1
-            if a["used_this_round"]:
-                out[c_used + i] = 1.0
+        for cards, index, at_owned, at_order, at_used in (
+                (view["anomalies"], self._anomaly, owned, order, used),
+                (view["core_anomalies"], self._core, c_owned, c_order, c_used)):
+            for k, a in enumerate(cards):
+                i = index[a["id"]]
+                out[at_owned + i] = 1.0
+                out[at_order + i] = k + 1
+                if a["used_this_round"]:
+                    out[at_used + i] = 1.0
         waiting = view["core_anomalies_waiting"]
         if waiting.__class__ is list:
             o = self._my_cores
