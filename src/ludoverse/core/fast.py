@@ -2,10 +2,15 @@
 
 Such a state keeps a ``quiet`` flag: a search copy (:meth:`FastState.search_clone`) keeps no
 event log and skips legality checks, because search only ever applies moves taken from its
-own ``legal_actions``, which a quiet copy computes once per position. Every other ``apply``
-checks the move first and changes nothing when it is illegal, then plays any forced moves
-that follow when the game's options ask for it (``auto_forced``), but only moves that every
-seat can see are forced (:meth:`FastState._forced_is_public`).
+own ``legal_actions``. Every other ``apply`` checks the move first and changes nothing when it
+is illegal, then plays any forced moves that follow when the game's options ask for it
+(``auto_forced``), but only moves that every seat can see are forced
+(:meth:`FastState._forced_is_public`).
+
+The legal moves of a position are computed once (``legal_cache``): the forced-move check
+after a move, the caller's ``legal_actions()`` and the next ``apply``'s legality check all
+share one list. Playing a move (``_play``) clears it, and so must anything else that edits a
+state in place (a determinisation, a scenario set up by hand).
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ class FastState(State):
     __slots__ = ()
 
     quiet: int
-    quiet_legal: list[int] | None
+    legal_cache: list[int] | None
     opts: Any
 
     @abstractmethod
@@ -54,12 +59,11 @@ class FastState(State):
         return self.n, self.opts, self.content  # type: ignore[attr-defined]
 
     def legal_actions(self) -> list[int]:
-        if self.quiet:
-            legal = self.quiet_legal
-            if legal is None:
-                legal = self.quiet_legal = self._legal()
-            return legal
-        return self._legal()
+        legal = self.legal_cache
+        if legal is None:
+            legal = self.legal_cache = self._legal()
+        # Search reads its own list; anyone else gets a copy they may change.
+        return legal if self.quiet else list(legal)
 
     def apply(self, action: int) -> None:
         if not self.quiet:
@@ -67,21 +71,24 @@ class FastState(State):
                 raise IllegalAction(f"an action is an int id, not {type(action).__name__}")
             if self.is_terminal():
                 raise IllegalAction("the game is over", action)
-            if action not in self._legal():
+            legal = self.legal_cache
+            if legal is None:
+                legal = self.legal_cache = self._legal()
+            if action not in legal:
                 raise IllegalAction(self._why_illegal(action), action)
-        self.quiet_legal = None
+        self.legal_cache = None
         self._play(action)
         if self.opts.auto_forced:
             while (forced := self._forced()) >= 0:
+                self.legal_cache = None
                 self._play(forced)
-        self.quiet_legal = None
 
     def _forced(self) -> int:
         """The move to play without asking, or -1: the lone legal move of a decision that
-        every seat can see is forced."""
+        every seat can see is forced. The list it computes stays as the position's cache."""
         if self.is_terminal():
             return -1
-        legal = self._legal()
+        legal = self.legal_cache = self._legal()
         return legal[0] if len(legal) == 1 and self._forced_is_public() else -1
 
     def search_clone(self) -> FastState:
@@ -89,7 +96,7 @@ class FastState(State):
         t = self.clone()
         assert isinstance(t, FastState)
         t.quiet = 1
-        t.quiet_legal = None
+        t.legal_cache = None
         t.events = []
         return t
 
@@ -128,7 +135,7 @@ def state_from_fields(cls: type[S], game: Any, d: dict[str, Any],
     s.content = (game.default_content() if d["content"] is None  # type: ignore[attr-defined]
                  else game.load_content(d["content"]))
     s.quiet = 0
-    s.quiet_legal = None
+    s.legal_cache = None
     for k in fields:
         setattr(s, k, d[k])
     s.rng = Rng(state=d["rng"])  # type: ignore[attr-defined]

@@ -36,7 +36,7 @@ SCALAR_FIELDS = ("n", "labs", "first", "active", "turn", "phase", "actions", "ke
 
 
 class MultiuniversumState(FastState):
-    __slots__ = ("T", "content", "events", "game", "opts", "quiet", "quiet_legal", "rng",
+    __slots__ = ("T", "content", "events", "game", "opts", "quiet", "legal_cache", "rng",
                  *LIST_FIELDS, *NESTED_FIELDS, *SCALAR_FIELDS)
 
     def __init__(self, game: Any, opts: MultiuniversumOptions, content: MultiuniversumContent,
@@ -52,7 +52,7 @@ class MultiuniversumState(FastState):
         self.rng = Rng(seed)
         self.events: list[Event] = []
         self.quiet = 0
-        self.quiet_legal: list[int] | None = None
+        self.legal_cache: list[int] | None = None
         self._setup()
 
     # Set-up (MU-SETUP) -------------------------------------------------------------------------
@@ -215,7 +215,7 @@ class MultiuniversumState(FastState):
     def _play(self, a: int) -> None:
         from ludoverse.games.multiuniversum import abilities, card_actions, scoring, turn
 
-        self.quiet_legal = None
+        self.legal_cache = None
         ph = self.phase
         if ph == P.TURN:
             turn.play(self, a)

@@ -122,7 +122,7 @@ class ParadoxState(FastState):
         "quake",
         "quake_due",
         "quiet",
-        "quiet_legal",
+        "legal_cache",
         "rng",
         "score",
         "secret",
@@ -145,7 +145,7 @@ class ParadoxState(FastState):
         self.rng = Rng(seed)
         self.events: list[Event] = []
         self.quiet = 0
-        self.quiet_legal: list[int] | None = None
+        self.legal_cache: list[int] | None = None
         self._setup_board()
         self._setup_deck()
         self.cs = 0 if opts.first_chief_scientist == "seat0" else self.rng.below(players)
@@ -343,7 +343,7 @@ class ParadoxState(FastState):
     def _play(self, a: int) -> None:
         from ludoverse.games.paradox import matrix, resources, scoring, wormhole
 
-        self.quiet_legal = None
+        self.legal_cache = None
         ph = self.phase
         if ph == DRAFT:
             wormhole.apply(self, a)

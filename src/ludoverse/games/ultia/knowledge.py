@@ -105,7 +105,7 @@ def determinize(s: UltiaState, seat: int, rng: random.Random) -> UltiaState:
         raise ValueError("a search copy that has played on no longer tracks what seats know")
     t = s.clone()
     t.rng.state = rng.getrandbits(64)
-    t.quiet_legal = None
+    t.legal_cache = None
     t.events = [e for e in s.events if e.visible(seat)]
     for p in range(s.n):
         if p != seat:

@@ -59,7 +59,7 @@ class UltiaState(State):
         "plans",
         "progress",
         "quiet",
-        "quiet_legal",
+        "legal_cache",
         "reveal_queue",
         "revealed",
         "rng",
@@ -84,7 +84,7 @@ class UltiaState(State):
     def __init__(self, game: Any, opts: UltiaOptions, plans: PlanList, seed: int) -> None:
         self.game = game
         self.quiet = 0
-        self.quiet_legal: list[int] | None = None
+        self.legal_cache: list[int] | None = None
         self.opts = opts
         self.plans = plans
         self.n = PLAYERS
@@ -167,9 +167,9 @@ class UltiaState(State):
 
     def legal_actions(self) -> list[int]:
         if self.quiet:  # a search copy changes only through apply, so the list can be kept
-            legal = self.quiet_legal
+            legal = self.legal_cache
             if legal is None:
-                legal = self.quiet_legal = self._legal()
+                legal = self.legal_cache = self._legal()
             return legal
         return self._legal()
 
@@ -224,7 +224,7 @@ class UltiaState(State):
         return legal[0] if len(legal) == 1 else -1
 
     def _apply(self, a: int) -> None:
-        self.quiet_legal = None
+        self.legal_cache = None
         if self.quiet:
             self.quiet = 2  # played on: its knowledge is no longer kept (see search_clone)
         ph = self.phase
@@ -279,7 +279,7 @@ class UltiaState(State):
         """No event log, no legality checks, and no knowledge bookkeeping once it plays on."""
         t = self.clone()
         t.quiet = 1
-        t.quiet_legal = None
+        t.legal_cache = None
         t.events = []
         return t
 

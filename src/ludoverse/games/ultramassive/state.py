@@ -42,7 +42,7 @@ class UltramassiveState(FastState):
         "core_due", "cores_drawn", "cores_owned", "deck", "disc", "discard", "done",
         "draft_sets", "events", "extra_plays", "gained", "game", "hands", "idx", "mods",
         "moved", "n", "opts", "order", "owned", "pending", "phase", "picks", "placed",
-        "played", "plays", "quiet", "quiet_legal", "resource_deck", "resource_offer",
+        "played", "plays", "quiet", "legal_cache", "resource_deck", "resource_offer",
         "resource_used", "rng", "round", "rules", "size", "sm", "spent", "stack", "start",
         "stats_game", "stats_round", "taken", "token_bag", "tokens_in_play", "triggered",
         "worm", "worm_open",
@@ -58,7 +58,7 @@ class UltramassiveState(FastState):
         self.rng = Rng(seed)
         self.events: list[Event] = []
         self.quiet = 0
-        self.quiet_legal: list[int] | None = None
+        self.legal_cache: list[int] | None = None
         n = players
         # UM-SETUP-5: each player's board, tracks and Wormholes.
         self.boards: list[list[list[int]]] = [[[] for _ in range(B.CELLS)] for _ in range(n)]

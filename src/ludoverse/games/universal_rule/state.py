@@ -35,7 +35,7 @@ SCALAR_FIELDS = ("n", "first", "active", "turn", "phase", "action", "cost", "ask
 
 class UniversalRuleState(FastState):
     __slots__ = ("R", "content", "events", "game", "hands", "opts", "planets", "quiet",
-                 "quiet_legal", "rng", *LIST_FIELDS, *NESTED_FIELDS[2:], *SCALAR_FIELDS)
+                 "legal_cache", "rng", *LIST_FIELDS, *NESTED_FIELDS[2:], *SCALAR_FIELDS)
 
     def __init__(self, game: Any, opts: UniversalRuleOptions, content: UniversalRuleContent,
                  players: int, seed: int) -> None:
@@ -47,7 +47,7 @@ class UniversalRuleState(FastState):
         self.rng = Rng(seed)
         self.events: list[Event] = []
         self.quiet = 0
-        self.quiet_legal: list[int] | None = None
+        self.legal_cache: list[int] | None = None
         self._setup()
 
     # Set-up (UR-SETUP) -------------------------------------------------------------------------
@@ -187,7 +187,7 @@ class UniversalRuleState(FastState):
     def _play(self, a: int) -> None:
         from ludoverse.games.universal_rule import attack, turn, winning
 
-        self.quiet_legal = None
+        self.legal_cache = None
         ph = self.phase
         if self.pending:
             turn.pending_play(self, a)
