@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -101,3 +102,30 @@ def test_bench_simulate_script_runs() -> None:
     )
     assert res.returncode == 0, res.stderr
     assert "speed-up with 2 workers" in res.stdout and "identical results" in res.stdout
+
+
+def test_bench_all_json_lists_every_game(runner: CliRunner) -> None:
+    res = runner.invoke(app, ["bench", "--all", "--json", "--seconds", "0", "--no-search"])
+    assert res.exit_code == 0, res.output
+    report = json.loads(res.output)
+    assert {r["game"] for r in report["engines"]} == set(ludoverse.games())
+    assert all(r["actions_per_second"] > 0 for r in report["engines"])
+    assert "search" not in report  # --no-search measures the engines only
+
+
+def test_bench_json_has_search_and_the_slowest_hard_move(runner: CliRunner, ultia: str) -> None:
+    res = runner.invoke(app, ["bench", ultia, "--json", "--seconds", "0", "--positions", "1"])
+    assert res.exit_code == 0, res.output
+    report = json.loads(res.output)
+    levels = ludoverse.load("ultia").bot_levels
+    assert {r["spec"] for r in report["search"]} >= {levels["medium"], levels["hard"]}
+    assert {r["level"] for r in report["bot_moves"]} == {"easy", "medium", "hard"}
+    slowest = report["slowest_hard_move"]
+    hard = [r["slowest_ms"] for r in report["bot_moves"] if r["level"] == "hard"]
+    assert slowest["ms"] == max(hard) and slowest["met"] == (slowest["ms"] < 1000)
+
+
+def test_bench_refuses_a_game_and_all_together(runner: CliRunner, ultia: str) -> None:
+    res = runner.invoke(app, ["bench", ultia, "--all"])
+    assert res.exit_code != 0
+    assert "GAME or --all" in res.output

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import typer
 
+from ludoverse.cli.bench import bench_cmd
 from ludoverse.cli.compare import compare_cmd, report_cmd
 from ludoverse.cli.info import bots_cmd, cards_cmd, games_cmd, rules_cmd
 from ludoverse.cli.learn import learn_cmd
 from ludoverse.cli.play import play_cmd, replay_cmd
 from ludoverse.cli.review import review_cmd
 from ludoverse.cli.serve import serve_cmd
-from ludoverse.cli.sim import analyze_cmd, bench_cmd, simulate_cmd
+from ludoverse.cli.sim import analyze_cmd, simulate_cmd
 from ludoverse.cli.tournament import tournament_cmd
 
 app = typer.Typer(

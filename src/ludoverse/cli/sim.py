@@ -26,16 +26,6 @@ from ludoverse.cli.common import (
     split_seats,
     user_errors,
 )
-from ludoverse.core.registry import games as registered_games
-from ludoverse.core.registry import load
-from ludoverse.sim.bench import (
-    OPENSPIEL_PY_ISMCTS_HEARTS,
-    BenchResult,
-    bench_game,
-    move_times,
-    sample_positions,
-    search_rate,
-)
 from ludoverse.sim.metrics import compute
 from ludoverse.sim.parallel import BACKENDS, worker_count
 from ludoverse.sim.results import ResultsFile, make_header
@@ -201,109 +191,6 @@ def simulate_cmd(
         console.print(f"Per-game results written to {out}", soft_wrap=True)
 
 
-def _rate(x: float) -> str:
-    return f"{x:,.0f}"
-
-
-def bench_cmd(
-    game: Annotated[
-        str | None,
-        typer.Argument(help="Game to measure (default: every registered game).", metavar="GAME"),
-    ] = None,
-    seconds: Annotated[
-        float,
-        typer.Option(
-            "--seconds", min=0.0, metavar="S", help="Timing budget per figure, in seconds."
-        ),
-    ] = 3.0,
-    players: Annotated[
-        int | None,
-        typer.Option(
-            "--players", "-p", metavar="N", help="Number of players (default: the game's minimum)."
-        ),
-    ] = None,
-    seed: Annotated[
-        int, typer.Option("--seed", metavar="N", help="Seed for the deals and the random moves.")
-    ] = 0,
-    search: Annotated[
-        bool,
-        typer.Option("--search/--no-search",
-                     help="Also measure ISMCTS iterations per second (default: on)."),
-    ] = True,
-    positions: Annotated[
-        int,
-        typer.Option("--positions", min=1, metavar="N",
-                     help="Positions searched per bot for the search figures."),
-    ] = 30,
-) -> None:
-    """Measure raw engine speed: random games per second, actions per second, and actions per
-    second when the state is cloned before every action (the pattern of tree search); then
-    ISMCTS search speed, next to OpenSpiel's Python ISMCTS.
-    """
-    names = [load_game(game).name] if game else registered_games()
-    title = f"Random play, {seconds:g} s per measurement (plain, then clone+apply)"
-    table = Table(title=title, title_justify="left")
-    for col in ("Game", "Players", "Games/s", "Actions/s", "Clone+apply actions/s", "Clone cost"):
-        table.add_column(col, justify="left" if col == "Game" else "right")
-    for name in names:
-        try:
-            g = load(name)
-        except Exception as exc:  # a game still being written must not stop the others
-            table.add_row(name, "", f"[red]cannot load: {escape(str(exc))}[/red]", "", "", "")
-            continue
-        with user_errors():
-            n = g.check_players(players)
-        r: BenchResult = bench_game(g, n, seconds, seed)
-        table.add_row(
-            name,
-            str(n),
-            _rate(r.plain.games_per_second),
-            _rate(r.plain.actions_per_second),
-            _rate(r.cloned.actions_per_second),
-            f"{100 * r.clone_cost:.0f}%",
-        )
-    console.print(table)
-    console.print("Random legal moves, no bots; game setup is included in the timing.")
-    if search:
-        _bench_search(names, players, seed, positions)
-
-
-def _bench_search(names: list[str], players: int | None, seed: int, count: int) -> None:
-    low, high = OPENSPIEL_PY_ISMCTS_HEARTS
-    table = Table(
-        title=f"ISMCTS search, {count} positions from greedy self-play per game",
-        title_justify="left",
-    )
-    for col in ("Game", "Bot", "Iterations/s", f"x OpenSpiel ({high:,.0f}/s)"):
-        table.add_column(col, justify="left" if col in ("Game", "Bot") else "right",
-                         overflow="fold")
-    for name in names:
-        try:
-            g = load(name)
-        except Exception:  # reported by the table above
-            continue
-        with user_errors():
-            n = g.check_players(players)
-        positions = sample_positions(g, count, seed, players=n)
-        specs = list(dict.fromkeys(["ismcts:iters=500,rollout=random,cutoff=none",
-                                    g.bot_levels["medium"], g.bot_levels["hard"]]))
-        for spec in specs:
-            if not spec.startswith("ismcts"):
-                continue
-            r = search_rate(g, spec, positions, seed)
-            rate = r.iterations_per_second
-            table.add_row(name, escape(r.spec), _rate(rate), f"{rate / high:.1f}")
-    console.print(table)
-    console.print(
-        f"One iteration = a fresh determinisation, tree descent, playout and update. OpenSpiel's "
-        f"Python ISMCTS on Hearts runs {low:,.0f}-{high:,.0f} simulations/s on a machine like "
-        "this (shared/facts/peers.md); the ratio uses the upper figure. "
-        "benchmarks/bench_ismcts.py runs OpenSpiel side by side when it is installed."
-    )
-    for name in names:
-        _bench_levels(name, players, seed, 2 * count)
-
-
 def analyze_cmd(
     ctx: typer.Context,
     game: GameArg,
@@ -409,26 +296,3 @@ def _study_kwargs(study: str, fn: Any, args: list[str]) -> dict[str, Any]:
                              f"its options: {listing})") from None
         i += 1
     return out
-
-
-def _bench_levels(name: str, players: int | None, seed: int, count: int) -> None:
-    """Thinking time of the game's bot levels per phase (a level must stay playable)."""
-    try:
-        g = load(name)
-    except Exception:  # reported by the first table
-        return
-    positions = sample_positions(g, count, seed, players=g.check_players(players))
-    table = Table(title=f"{name}: bot move time by phase, ms (mean / slowest)",
-                  title_justify="left")
-    table.add_column("Phase")
-    levels = ("easy", "medium", "hard")
-    times = [move_times(g, g.bot_levels[lv], positions, seed) for lv in levels]
-    for lv, t in zip(levels, times, strict=True):
-        table.add_column(f"{lv}: {escape(t.spec)}", justify="right")
-    for phase in dict.fromkeys(p for t in times for p in t.by_phase):
-        cells = []
-        for t in times:
-            n, mean, slowest = t.by_phase.get(phase, (0, 0.0, 0.0))
-            cells.append(f"{1000 * mean:.0f} / {1000 * slowest:.0f} (n={n})" if n else "")
-        table.add_row(escape(phase), *cells)
-    console.print(table)

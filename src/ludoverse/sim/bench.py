@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -214,3 +215,82 @@ def move_times(game: Game, spec: str, positions: list[Any], seed: int = 0) -> Mo
     return MoveTimes(
         bot.spec, {p: (len(v), sum(v) / len(v), max(v)) for p, v in acc.items()}
     )
+
+
+# Everything at once -------------------------------------------------------------------------
+
+BOT_LEVELS = ("easy", "medium", "hard")
+HARD_MOVE_GOAL_SECONDS = 1.0
+"""A ``hard`` move must come back within a second at a table (issue 25)."""
+
+
+def bench_report(
+    names: list[str],
+    players: int | None = None,
+    seconds: float = 3.0,
+    seed: int = 0,
+    positions: int = 30,
+    search: bool = True,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """Every figure ``ludoverse bench`` shows, as plain data (``--json`` prints it as is).
+
+    ``engines``: random play and clone+apply per game. With ``search``: ``search`` (ISMCTS
+    iterations/s of textbook ISMCTS and of the medium and hard levels, and their ratio to
+    OpenSpiel's published Python ISMCTS), ``bot_moves`` (every level's move time per phase
+    over ``2 * positions`` positions) and ``slowest_hard_move``. A game that fails to load
+    is listed under ``errors`` and the others are still measured.
+    """
+    say = progress or (lambda _msg: None)
+    low, high = OPENSPIEL_PY_ISMCTS_HEARTS
+    report: dict[str, Any] = {
+        "settings": {"seconds": seconds, "seed": seed, "positions": positions,
+                     "players": players},
+        "engines": [], "errors": [],
+    }
+    games: list[tuple[Game, int]] = []
+    for name in names:
+        try:
+            g = load(name)
+            n = g.check_players(players)
+        except Exception as exc:  # a game still being written must not stop the others
+            report["errors"].append({"game": name, "error": str(exc)})
+            continue
+        games.append((g, n))
+        say(f"{name}: random play")
+        report["engines"].append(bench_game(g, n, seconds, seed).to_json())
+    if not search:
+        return report
+    report["openspiel_reference"] = {
+        "simulations_per_second": [low, high],
+        "what": "OpenSpiel's Python ISMCTS on Hearts, shared/facts/peers.md section 9",
+    }
+    report["search"], report["bot_moves"] = [], []
+    slowest: dict[str, Any] | None = None
+    for g, n in games:
+        say(f"{g.name}: search")
+        sample = sample_positions(g, positions, seed, players=n)
+        specs = dict.fromkeys(["ismcts:iters=500,rollout=random,cutoff=none",
+                               g.bot_levels["medium"], g.bot_levels["hard"]])
+        for spec in specs:
+            if spec.startswith("ismcts"):
+                rate = search_rate(g, spec, sample, seed).iterations_per_second
+                report["search"].append({"game": g.name, "players": n, "spec": spec,
+                                         "iterations_per_second": rate,
+                                         "openspiel_ratio": rate / high})
+        say(f"{g.name}: bot moves")
+        sample = sample_positions(g, 2 * positions, seed, players=n)
+        for level in BOT_LEVELS:
+            times = move_times(g, g.bot_levels[level], sample, seed)
+            for phase, (moves, mean, most) in times.by_phase.items():
+                row = {"game": g.name, "players": n, "level": level, "spec": times.spec,
+                       "phase": phase, "moves": moves, "mean_ms": 1000 * mean,
+                       "slowest_ms": 1000 * most}
+                report["bot_moves"].append(row)
+                if level == "hard" and (slowest is None or row["slowest_ms"] > slowest["ms"]):
+                    slowest = {"game": g.name, "phase": phase, "ms": row["slowest_ms"]}
+    if slowest is not None:
+        slowest["goal_ms"] = 1000 * HARD_MOVE_GOAL_SECONDS
+        slowest["met"] = slowest["ms"] < slowest["goal_ms"]
+    report["slowest_hard_move"] = slowest
+    return report
