@@ -123,7 +123,8 @@ def main() -> int:
 
     games = [g for g in args.games.split(",") if g] or registered_games()
     old_python = args.baseline_python or baseline_python(args.baseline_ref)
-    sides = [Side("baseline", old_python, None), Side("this checkout", sys.executable, ROOT / "src")]
+    sides = [Side("baseline", old_python, None),
+             Side("this checkout", sys.executable, ROOT / "src")]
     rates: dict[str, list[list[float]]] = {g: [[], []] for g in games}
     players: dict[str, int] = {}
     try:

@@ -12,10 +12,13 @@ the update.
   evaluator on ``hearts``, at every trick-play decision of a few random hands. (Its search
   fails on Hearts' card-passing decisions, so those are skipped and counted.)
 
+The two sides alternate in ``--rounds`` rounds (a shared machine's speed drifts), and each
+side's figure is its total iterations over its total search time.
+
 OpenSpiel is optional: ``pip install open_spiel``. Without it, the published figure from
 shared/facts/peers.md (830-1,400 simulations/s) is the reference.
 
-Run: python benchmarks/bench_ismcts.py [--iters 500] [--positions 30] [--hands 2]
+Run: python benchmarks/bench_ismcts.py [--iters 500] [--positions 30] [--hands 1] [--rounds 3]
 """
 
 from __future__ import annotations
@@ -28,20 +31,34 @@ import time
 PUBLISHED = (830.0, 1400.0)
 
 
-def ludoverse_rates(iters: int, positions: int, seed: int) -> list[tuple[str, float]]:
+def ludoverse_positions(positions: int, seed: int) -> tuple[object, list]:
     import ludoverse
-    from ludoverse.sim.bench import sample_positions, search_rate
+    from ludoverse.sim.bench import sample_positions
 
     game = ludoverse.load("ultia")
-    pos = sample_positions(game, positions, seed)
-    specs = [f"ismcts:iters={iters},rollout=random,cutoff=none",  # textbook: to the game's end
-             f"ismcts:iters={iters},rollout=random,cutoff=stage",  # random, to the deal's end
-             f"ismcts:iters={iters}"]  # ULTIA's playout policy and year cutoff (the levels)
-    return [(s, search_rate(game, s, pos, seed).iterations_per_second) for s in specs]
+    return game, sample_positions(game, positions, seed)
 
 
-def openspiel_rate(iters: int, hands: int, seed: int) -> tuple[float, int, int] | None:
-    """(simulations/s, searches timed, searches skipped), or None without OpenSpiel."""
+SPECS = ("ismcts:iters={iters},rollout=random,cutoff=none",  # textbook: to the game's end
+         "ismcts:iters={iters},rollout=random,cutoff=stage",  # random, to the deal's end
+         "ismcts:iters={iters}")  # ULTIA's playout policy and year cutoff (the levels)
+
+
+def ludoverse_round(
+    game: object, positions: list, iters: int, seed: int
+) -> list[tuple[int, float]]:
+    """(iterations, seconds) of each of SPECS over ``positions``."""
+    from ludoverse.sim.bench import search_rate
+
+    out = []
+    for spec in SPECS:
+        r = search_rate(game, spec.format(iters=iters), positions, seed)  # type: ignore[arg-type]
+        out.append((r.iterations, r.seconds))
+    return out
+
+
+def openspiel_round(iters: int, hands: int, seed: int) -> tuple[int, float, int, int] | None:
+    """(simulations, seconds, searches timed, searches skipped), or None without OpenSpiel."""
     if hands < 1:
         return None
     try:
@@ -76,31 +93,56 @@ def openspiel_rate(iters: int, hands: int, seed: int) -> tuple[float, int, int] 
                     seconds += time.perf_counter() - t
                     timed += 1
             state.apply_action(action)
-    return timed * iters / seconds, timed, skipped
+    return timed * iters, seconds, timed, skipped
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--iters", type=int, default=500, help="iterations per search")
     parser.add_argument("--positions", type=int, default=30, help="ULTIA positions")
-    parser.add_argument("--hands", type=int, default=2,
-                        help="Hearts hands for OpenSpiel (0: skip OpenSpiel)")
+    parser.add_argument("--hands", type=int, default=1,
+                        help="Hearts hands for OpenSpiel per round (0: skip OpenSpiel)")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="alternating rounds of the two sides")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
 
-    os_result = openspiel_rate(args.iters, args.hands, args.seed)
-    ours = ludoverse_rates(args.iters, args.positions, args.seed)
+    # A shared machine's speed drifts: the two sides alternate, round by round, and each
+    # side's figure is its total iterations over its total time.
+    game, positions = ludoverse_positions(args.positions, args.seed)
+    per_round = max(1, len(positions) // args.rounds)
+    ours = [[0, 0.0] for _ in SPECS]
+    os_total = [0, 0.0, 0, 0]
+    have_openspiel = True
+    for r in range(args.rounds):
+        chunk = positions[r * per_round:(r + 1) * per_round] or positions[:per_round]
+        sides = ["ours", "openspiel"] if r % 2 == 0 else ["openspiel", "ours"]
+        for side in sides:
+            if side == "ours":
+                for acc, (it, sec) in zip(ours, ludoverse_round(game, chunk, args.iters,
+                                                                  args.seed + r), strict=True):
+                    acc[0] += it
+                    acc[1] += sec
+            elif have_openspiel:
+                got = openspiel_round(args.iters, args.hands, args.seed + r)
+                if got is None:
+                    have_openspiel = False
+                    continue
+                for i, v in enumerate(got):
+                    os_total[i] += v
     low, high = PUBLISHED
-    if os_result is None:
+    if not have_openspiel or not os_total[1]:
         print("OpenSpiel not run (not installed: pip install open_spiel; or --hands 0); "
               "using the published figure.")
         reference, label = high, f"published {high:,.0f}/s"
     else:
-        rate, timed, skipped = os_result
-        print(f"OpenSpiel Python ISMCTS, hearts:  {rate:>8,.0f} simulations/s "
+        sims, seconds, timed, skipped = os_total
+        reference, label = sims / seconds, "OpenSpiel measured here"
+        print(f"OpenSpiel Python ISMCTS, hearts:  {reference:>8,.0f} simulations/s "
               f"({timed} searches of {args.iters}; {skipped} card-passing decisions skipped)")
-        reference, label = rate, "OpenSpiel measured here"
-    for spec, rate in ours:
+    for spec, (it, sec) in zip(SPECS, ours, strict=True):
+        rate = it / sec
+        spec = spec.format(iters=args.iters)
         print(f"Ludoverse {spec + ',':<48} ULTIA: {rate:>8,.0f} iterations/s  "
               f"= {rate / reference:.1f}x {label}, {rate / high:.1f}x published {high:,.0f}/s")
     print(f"Published OpenSpiel Python ISMCTS on hearts: {low:,.0f}-{high:,.0f} simulations/s.")
