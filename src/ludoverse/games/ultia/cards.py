@@ -85,6 +85,26 @@ def higher_in_suit(c: int) -> int:
     return SUIT_MASK[s] & ~((1 << (c + 1)) - 1)
 
 
+def _beats_table() -> tuple[tuple[int, ...], ...]:
+    """``BEATS[trump + 1][best]``: cards that would beat ``best`` as the trick's current winner.
+
+    The current winner is either a trump or a card of the lead suit, so this needs no lead.
+    """
+    table = []
+    for trump in range(-1, NUM_SUITS):
+        row = []
+        for best in range(NUM_CARDS):
+            higher = higher_in_suit(best)
+            if trump >= 0 and suit_of(best) != trump:
+                higher |= SUIT_MASK[trump]
+            row.append(higher)
+        table.append(tuple(row))
+    return tuple(table)
+
+
+BEATS = _beats_table()
+
+
 CODES = tuple(f"{SUIT_LETTERS[c >> 3]}{(c & 7) + 1}" for c in range(NUM_CARDS))
 
 

@@ -71,8 +71,6 @@ def on_public(s: UltiaState, c: int) -> None:
 
 def on_play_inference(s: UltiaState, seat: int, c: int) -> None:
     """Record what ``seat``'s play proves it did not hold (everyone can deduce this)."""
-    from ludoverse.games.ultia.exploration import BEATS
-
     lead = C.suit_of(s.trick[0])
     trump = s.trump
     opts = s.opts
@@ -92,7 +90,7 @@ def on_play_inference(s: UltiaState, seat: int, c: int) -> None:
                 filtered = opts.must_win or opts.void_play == "must_ruff_overruff"
         else:
             cls, filtered = C.ALL_CARDS, opts.must_win
-    beats = BEATS[trump + 1][s.best]
+    beats = C.BEATS[trump + 1][s.best]
     if filtered and not (1 << c) & beats:
         excl |= cls & beats  # could not beat the trick with a card of that class
     if excl:

@@ -48,6 +48,7 @@ class UltiaState(State):
         "last_trick",
         "last_trick_leader",
         "leader",
+        "legal_cache",
         "main",
         "n",
         "opts",
@@ -59,7 +60,6 @@ class UltiaState(State):
         "plans",
         "progress",
         "quiet",
-        "legal_cache",
         "reveal_queue",
         "revealed",
         "rng",
@@ -149,8 +149,10 @@ class UltiaState(State):
     def log(self, kind: str, visible_to: int | None = None, **data: Any) -> None:
         if self.quiet:
             return
-        vis = None if visible_to is None else frozenset((visible_to,))
-        self.events.append(Event(kind, data, vis))
+        if visible_to is None:
+            self.events.append(Event(kind, data))
+        else:
+            self.events.append(Event(kind, data, frozenset((visible_to,))))
 
     # The API -----------------------------------------------------------------------------------
 
@@ -166,12 +168,13 @@ class UltiaState(State):
         return TERMINAL
 
     def legal_actions(self) -> list[int]:
-        if self.quiet:  # a search copy changes only through apply, so the list can be kept
-            legal = self.legal_cache
-            if legal is None:
-                legal = self.legal_cache = self._legal()
-            return legal
-        return self._legal()
+        # One list per position: the forced check after a move may have filled it already,
+        # and ``apply`` uses it to skip its checks. ``_apply`` clears it; anything else that
+        # edits a state in place must set ``legal_cache = None``.
+        legal = self.legal_cache
+        if legal is None:
+            legal = self.legal_cache = self._legal()
+        return legal
 
     def _legal(self) -> list[int]:
         ph = self.phase
@@ -184,6 +187,27 @@ class UltiaState(State):
         return []
 
     def apply(self, action: int) -> None:
+        legal = self.legal_cache
+        if self.phase == PLAY and legal is not None and action in legal and type(action) is int:
+            # Fast path: a card from this position's legal list needs no checks.
+            self.legal_cache = None
+            if self.quiet:
+                self.quiet = 2  # played on: its knowledge is no longer kept (see search_clone)
+            seat = (self.leader + len(self.trick)) % self.n
+            if action < A.OVERWORK:
+                exploration.play_card(self, seat, action - A.PLAY, False)
+            else:
+                exploration.play_card(self, seat, action - A.OVERWORK, True)
+        else:
+            self._checked_apply(action)
+        if self.opts.auto_forced:  # UL-OPT-13
+            while self.phase != OVER:
+                forced = self._forced()
+                if forced < 0:
+                    break
+                self._apply(forced)
+
+    def _checked_apply(self, action: int) -> None:
         if not self.quiet:
             if not isinstance(action, int) or isinstance(action, bool):
                 raise IllegalAction(f"an action is an int id, not {type(action).__name__}")
@@ -192,12 +216,6 @@ class UltiaState(State):
                     f"ULTIA has no action {action} (ids are 0-{A.NUM_ACTIONS - 1})", action
                 )
         self._apply(action)
-        if self.opts.auto_forced:  # UL-OPT-13
-            while self.phase != OVER:
-                forced = self._forced()
-                if forced < 0:
-                    break
-                self._apply(forced)
 
     def _forced(self) -> int:
         """The only legal action if everyone can see it is the only one, else -1 (UL-OPT-13).
@@ -209,14 +227,20 @@ class UltiaState(State):
         hand; a card is played for its owner only when the public view pins the number of
         legal moves to one (:func:`exploration.publicly_forced`), never merely because the
         hand happens to allow one card. Otherwise the seat is asked, like any other.
+
+        When the seat is asked, its legal list is kept (``legal_cache``): the playable mask
+        is at hand here, and ``legal_actions`` and ``apply`` want the same list next.
         """
         if self.phase == PLAY:
             seat = (self.leader + len(self.trick)) % self.n
-            if self.trick_no < 2 and exploration.overwork_allowed(self, seat):
-                return -1  # play with or without Overwork: always a choice
-            if not exploration.publicly_forced(self, seat):
-                return -1
             m = exploration.playable(self, seat)
+            if self.trick_no < 2 and exploration.overwork_allowed(self, seat):
+                # play with or without Overwork: always a choice
+                self.legal_cache = exploration.play_ids(m, True)
+                return -1
+            if not exploration.publicly_forced(self, seat, m):
+                self.legal_cache = exploration.play_ids(m, False)
+                return -1
             if m & (m - 1):  # pragma: no cover - publicly_forced guarantees one card
                 raise AssertionError("a publicly forced play has several legal cards")
             return A.PLAY + m.bit_length() - 1

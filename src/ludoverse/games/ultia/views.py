@@ -113,7 +113,7 @@ def observation(s: UltiaState, seat: int | None) -> dict[str, Any]:
 
             obs["my_rps_choice"] = RPS_NAMES[s.rps_choices[seat]]
         if cp == seat:
-            obs["legal_actions"] = s.legal_actions()
+            obs["legal_actions"] = list(s.legal_actions())  # a copy: the state keeps its own
     return obs
 
 
