@@ -126,7 +126,7 @@ def _take(s: UltiaState, seat: int) -> None:
     knowledge.on_take(s, seat, taken)
     s.bid_log.append([seat, "take"])
     s.log("take", seat=seat)
-    s.log("took_cards", seat=seat, cards=[C.code(c) for c in C.cards_of(taken)], visible_to=seat)
+    s.log("took_cards", seat=seat, cards=C.codes_of(taken), visible_to=seat)
     s.phase = DECLARE
 
 

@@ -68,8 +68,11 @@ def count(mask: int) -> int:
 
 def rank_at_least_mask(rank: int) -> int:
     """All cards of rank >= ``rank`` in every suit."""
-    per_suit = (0xFF << (rank - 1)) & 0xFF
-    return sum(per_suit << (8 * s) for s in range(NUM_SUITS))
+    return _RANK_AT_LEAST[rank]
+
+
+_RANK_AT_LEAST = (0, *(sum(((0xFF << (r - 1)) & 0xFF) << (8 * s) for s in range(NUM_SUITS))
+                      for r in range(1, NUM_RANKS + 1)))
 
 
 RANK_MASK = (
@@ -107,6 +110,16 @@ BEATS = _beats_table()
 
 CODES = tuple(f"{SUIT_LETTERS[c >> 3]}{(c & 7) + 1}" for c in range(NUM_CARDS))
 
+# Per suit, byte -> the codes of its cards, so the event log lists a hand by 4 lookups.
+_CODE_BYTES = tuple(tuple(tuple(CODES[c] for c in byte) for byte in table)
+                    for table in id_tables(0))
+
+
+def codes_of(mask: int) -> list[str]:
+    """``[code(c) for c in cards_of(mask)]``, by table."""
+    d, s, p, b = _CODE_BYTES
+    return [*d[mask & 255], *s[mask >> 8 & 255], *p[mask >> 16 & 255], *b[mask >> 24 & 255]]
+
 
 def code(c: int) -> str:
     """Short notation, e.g. ``"P7"`` for the 7 of Probes; round-trips with :func:`parse`."""
@@ -126,4 +139,9 @@ def parse(text: str) -> int:
 
 def points(mask: int) -> int:
     """Sum of ranks (the card-value plans' measure)."""
-    return sum(rank_of(c) for c in cards_of(mask))
+    return (_BYTE_POINTS[mask & 255] + _BYTE_POINTS[mask >> 8 & 255]
+            + _BYTE_POINTS[mask >> 16 & 255] + _BYTE_POINTS[mask >> 24 & 255])
+
+
+# byte of one suit -> the sum of its ranks (every suit's byte reads the same)
+_BYTE_POINTS = tuple(sum(i + 1 for i in range(NUM_RANKS) if byte >> i & 1) for byte in range(256))

@@ -81,7 +81,7 @@ def _show(s: UltiaState, seat: int, mask: int) -> None:
     s.revealed[seat] |= mask
     for c in C.cards_of(mask):
         knowledge.on_public(s, c)  # its place is public now
-    s.log("reveal", seat=seat, cards=[C.code(c) for c in C.cards_of(mask)])
+    s.log("reveal", seat=seat, cards=C.codes_of(mask))
 
 
 def _next_reveal(s: UltiaState) -> None:
@@ -157,22 +157,30 @@ def publicly_forced(s: UltiaState, seat: int, m: int = -1) -> bool:
     void in the suit led and surely holds exactly one trump. ``m`` is :func:`playable`'s
     mask when the caller has it already.
     """
-    size = s.hands[seat].bit_count()
+    hands = s.hands
+    size = hands[seat].bit_count()
     if size <= 1:
         return True
-    sure, possible = public_hand(s, seat)
+    # public_hand(s, seat), written out for the three seats: this runs after every move
+    unplayed = s.talon | hands[0] | hands[1] | hands[2]
+    revealed = s.revealed
+    sure = revealed[seat]
+    possible = (unplayed & ~(revealed[0] | revealed[1] | revealed[2]) & ~s.excluded[seat]) | sure
     if sure.bit_count() == size or possible.bit_count() == size:
         if m < 0:
             m = playable(s, seat)  # the hand is public, so is what it may play
         return not m & (m - 1)
     if not s.trick:
         return False  # the leader may lead any of its cards
-    lead = C.suit_of(s.trick[0])
-    follow = _count_bounds(sure, possible, size, C.SUIT_MASK[lead])
-    if follow == (1, 1):
-        return True  # its one card of the suit led, whatever the other options say
+    # ``_count_bounds`` for the suit led, written out: at most one possible card of it
+    # decides most calls without the lower bound.
+    led = C.SUIT_MASK[s.trick[0] >> 3]
+    most = (possible & led).bit_count()
+    if most == 1:
+        least = max((sure & led).bit_count(), size - (possible & ~led).bit_count())
+        return least == 1  # its one card of the suit led, whatever the other options say
     trump = s.trump
-    if follow[1] == 0 and s.opts.void_play != "free" and trump >= 0:
+    if most == 0 and s.opts.void_play != "free" and trump >= 0:
         return _count_bounds(sure, possible, size, C.SUIT_MASK[trump]) == (1, 1)
     return False
 
@@ -278,9 +286,12 @@ def play_card(s: UltiaState, seat: int, c: int, overwork: bool) -> None:
     b = 1 << c
     trick = s.trick
     if not s.quiet:  # search copies are not determinised again, so they skip the bookkeeping
-        if trick:
+        if trick and (c >> 3 != trick[0] >> 3 or s.opts.must_win):
+            # Following suit proves nothing unless the card had to beat the trick.
             knowledge.on_play_inference(s, seat, c)
-        knowledge.on_public(s, c)
+        for known in s.known:  # knowledge.on_public, inlined: the card's place is public now
+            if c in known:
+                del known[c]
         # The event built directly: ``log``'s keyword packing costs more than the record.
         data = {"seat": seat, "card": C.CODES[c], "overwork": True} if overwork else \
             {"seat": seat, "card": C.CODES[c]}

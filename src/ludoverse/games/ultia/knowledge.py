@@ -66,15 +66,18 @@ def on_take(s: UltiaState, seat: int, taken: int) -> None:
 def on_public(s: UltiaState, c: int) -> None:
     """A card was played face up: nobody needs to track it any more."""
     for known in s.known:
-        known.pop(c, None)
+        if known:
+            known.pop(c, None)
 
 
 def on_play_inference(s: UltiaState, seat: int, c: int) -> None:
     """Record what ``seat``'s play proves it did not hold (everyone can deduce this)."""
-    lead = C.suit_of(s.trick[0])
-    trump = s.trump
+    lead = s.trick[0] >> 3
     opts = s.opts
-    suit = C.suit_of(c)
+    suit = c >> 3
+    if suit == lead and not opts.must_win:
+        return  # following suit proves nothing unless the card had to beat the trick
+    trump = s.trump
     excl = 0
     if suit == lead:
         cls = C.SUIT_MASK[lead]

@@ -116,8 +116,10 @@ class UltiaState(State):
         for k in range(self.n):
             seat = (dealer + k) % self.n
             size = DEALER_CARDS if seat == dealer else HAND_CARDS
+            hand = 0
             for c in deck[pos : pos + size]:
-                self.hands[seat] |= 1 << c
+                hand |= 1 << c
+            self.hands[seat] = hand
             pos += size
         self.talon = 0
         self.talon_owner = -1
@@ -142,7 +144,7 @@ class UltiaState(State):
             self.log("deal", round=self.round, dealer=dealer,
                      hand_sizes=[h.bit_count() for h in self.hands])
             for p in range(self.n):
-                self.log("hand", seat=p, cards=[C.code(c) for c in C.cards_of(self.hands[p])],
+                self.log("hand", seat=p, cards=C.codes_of(self.hands[p]),
                          visible_to=p)
         bidding.start(self)
 
@@ -193,11 +195,7 @@ class UltiaState(State):
             self.legal_cache = None
             if self.quiet:
                 self.quiet = 2  # played on: its knowledge is no longer kept (see search_clone)
-            seat = (self.leader + len(self.trick)) % self.n
-            if action < A.OVERWORK:
-                exploration.play_card(self, seat, action - A.PLAY, False)
-            else:
-                exploration.play_card(self, seat, action - A.OVERWORK, True)
+            self._play(action)
         else:
             self._checked_apply(action)
         if self.opts.auto_forced:  # UL-OPT-13
@@ -205,7 +203,18 @@ class UltiaState(State):
                 forced = self._forced()
                 if forced < 0:
                     break
-                self._apply(forced)
+                if self.phase == PLAY:
+                    self._play(forced)  # the card came from the rules: no checks
+                else:
+                    self._apply(forced)
+
+    def _play(self, action: int) -> None:
+        """Trick play of a legal ``action``; the caller has cleared ``legal_cache``."""
+        seat = (self.leader + len(self.trick)) % self.n
+        if action < A.OVERWORK:
+            exploration.play_card(self, seat, action - A.PLAY, False)
+        else:
+            exploration.play_card(self, seat, action - A.OVERWORK, True)
 
     def _checked_apply(self, action: int) -> None:
         if not self.quiet:
