@@ -104,10 +104,10 @@ def determinize(s: UltiaState, seat: int, rng: random.Random) -> UltiaState:
     """A copy of ``s`` with every card ``seat`` cannot see dealt anew, consistently."""
     if s.quiet == 2:
         raise ValueError("a search copy that has played on no longer tracks what seats know")
-    t = s.clone()
+    t = s.clone_with([e for e in s.events if e.visible(seat)])
     t.rng.state = rng.getrandbits(64)
     t.legal_cache = None
-    t.events = [e for e in s.events if e.visible(seat)]
+    t.playable_cache = -1
     for p in range(s.n):
         if p != seat:
             t.known[p] = {}

@@ -23,10 +23,6 @@ PLAYERS = 3
 DEALER_CARDS = 12
 HAND_CARDS = 10
 
-_LIST_FIELDS = ("progress", "hands", "won", "tricks", "revealed", "excluded", "trick",
-                "trick_winners", "last_trick", "reveal_queue", "winners", "rps_seats", "trace",
-                "round_results")
-
 
 class UltiaState(State):
     __slots__ = (
@@ -58,6 +54,7 @@ class UltiaState(State):
         "phase",
         "plan",
         "plans",
+        "playable_cache",
         "progress",
         "quiet",
         "reveal_queue",
@@ -85,6 +82,7 @@ class UltiaState(State):
         self.game = game
         self.quiet = 0
         self.legal_cache: list[int] | None = None
+        self.playable_cache = -1
         self.opts = opts
         self.plans = plans
         self.n = PLAYERS
@@ -170,12 +168,21 @@ class UltiaState(State):
         return TERMINAL
 
     def legal_actions(self) -> list[int]:
-        # One list per position: the forced check after a move may have filled it already,
-        # and ``apply`` uses it to skip its checks. ``_apply`` clears it; anything else that
-        # edits a state in place must set ``legal_cache = None``.
+        # One list per position, kept until the next move. In trick play the forced check
+        # after a move leaves the playable mask (``playable_cache``), and the list is built
+        # from it only when asked for: playouts pick cards without it. ``_apply`` clears
+        # both; anything else that edits a state in place must set ``legal_cache = None``
+        # and ``playable_cache = -1``.
         legal = self.legal_cache
         if legal is None:
-            legal = self.legal_cache = self._legal()
+            m = self.playable_cache
+            if m >= 0:
+                seat = (self.leader + len(self.trick)) % self.n
+                overwork = self.trick_no < 2 and exploration.overwork_allowed(self, seat)
+                legal = exploration.play_ids(m, overwork)
+            else:
+                legal = self._legal()
+            self.legal_cache = legal
         return legal
 
     def _legal(self) -> list[int]:
@@ -189,10 +196,10 @@ class UltiaState(State):
         return []
 
     def apply(self, action: int) -> None:
-        legal = self.legal_cache
-        if self.phase == PLAY and legal is not None and action in legal and type(action) is int:
-            # Fast path: a card from this position's legal list needs no checks.
+        if self.phase == PLAY and type(action) is int and self._listed(action):
+            # Fast path: a card this position is known to allow needs no checks.
             self.legal_cache = None
+            self.playable_cache = -1
             if self.quiet:
                 self.quiet = 2  # played on: its knowledge is no longer kept (see search_clone)
             self._play(action)
@@ -207,6 +214,15 @@ class UltiaState(State):
                     self._play(forced)  # the card came from the rules: no checks
                 else:
                     self._apply(forced)
+
+    def _listed(self, action: int) -> bool:
+        """Whether the kept facts of this trick-play position show ``action`` legal."""
+        m = self.playable_cache
+        c = action - A.PLAY
+        if m >= 0 and 0 <= c < C.NUM_CARDS:
+            return bool(m >> c & 1)
+        legal = self.legal_cache
+        return legal is not None and action in legal
 
     def _play(self, action: int) -> None:
         """Trick play of a legal ``action``; the caller has cleared ``legal_cache``."""
@@ -237,18 +253,16 @@ class UltiaState(State):
         legal moves to one (:func:`exploration.publicly_forced`), never merely because the
         hand happens to allow one card. Otherwise the seat is asked, like any other.
 
-        When the seat is asked, its legal list is kept (``legal_cache``): the playable mask
-        is at hand here, and ``legal_actions`` and ``apply`` want the same list next.
+        When the seat is asked, its playable cards are kept (``playable_cache``) for
+        ``legal_actions``, ``apply`` and the playout policy.
         """
         if self.phase == PLAY:
             seat = (self.leader + len(self.trick)) % self.n
             m = exploration.playable(self, seat)
-            if self.trick_no < 2 and exploration.overwork_allowed(self, seat):
-                # play with or without Overwork: always a choice
-                self.legal_cache = exploration.play_ids(m, True)
-                return -1
-            if not exploration.publicly_forced(self, seat, m):
-                self.legal_cache = exploration.play_ids(m, False)
+            if (self.trick_no < 2 and exploration.overwork_allowed(self, seat)) or \
+                    not exploration.publicly_forced(self, seat, m):
+                # (with Overwork allowed there is always a choice: with it or without)
+                self.playable_cache = m
                 return -1
             if m & (m - 1):  # pragma: no cover - publicly_forced guarantees one card
                 raise AssertionError("a publicly forced play has several legal cards")
@@ -258,6 +272,7 @@ class UltiaState(State):
 
     def _apply(self, a: int) -> None:
         self.legal_cache = None
+        self.playable_cache = -1
         if self.quiet:
             self.quiet = 2  # played on: its knowledge is no longer kept (see search_clone)
         ph = self.phase
@@ -294,26 +309,51 @@ class UltiaState(State):
         return self.n, self.opts, self.plans
 
     def clone(self) -> UltiaState:
+        return self.clone_with(list(self.events))
+
+    def clone_with(self, events: list[Event]) -> UltiaState:
+        """A copy that shares nothing mutable, with ``events`` as its log.
+
+        Field by field, written out: a getattr/setattr loop over ``__slots__`` costs several
+        times more, and search copies a state at every iteration. Every slot is set here.
+        """
         t = object.__new__(UltiaState)
-        for name in self.__slots__:
-            setattr(t, name, getattr(self, name))
-        for name in _LIST_FIELDS:
-            setattr(t, name, list(getattr(self, name)))
-        t.events = list(self.events)
+        t.game, t.opts, t.plans, t.n, t.rng = self.game, self.opts, self.plans, self.n, \
+            self.rng.copy()
+        t.quiet, t.legal_cache, t.playable_cache = \
+            self.quiet, self.legal_cache, self.playable_cache
+        t.events = events
+        t.phase, t.round, t.dealer = self.phase, self.round, self.dealer
+        # Phase 1: bidding
+        t.bidder, t.passes, t.out, t.discards_left = \
+            self.bidder, self.passes, self.out, self.discards_left
+        t.high_plan, t.high_bidder, t.high_trump = \
+            self.high_plan, self.high_bidder, self.high_trump
+        t.talon, t.talon_owner = self.talon, self.talon_owner
         t.bid_log = list(self.bid_log)
         t.known = [dict(k) for k in self.known]
+        # Phase 2: exploration
+        t.main, t.plan, t.trump, t.overwork = self.main, self.plan, self.trump, self.overwork
+        t.trick_no, t.leader, t.best, t.best_seat, t.last_trick_leader = \
+            self.trick_no, self.leader, self.best, self.best_seat, self.last_trick_leader
+        t.hands, t.won, t.tricks = list(self.hands), list(self.won), list(self.tricks)
+        t.revealed, t.excluded = list(self.revealed), list(self.excluded)
+        t.trick, t.trick_winners = list(self.trick), list(self.trick_winners)
+        t.last_trick, t.reveal_queue = list(self.last_trick), list(self.reveal_queue)
+        # Phase 3: reporting and the end
+        t.progress, t.round_results = list(self.progress), list(self.round_results)
         t.last_round = [list(r) for r in self.last_round]
-        t.rps_points = dict(self.rps_points)
-        t.rps_choices = dict(self.rps_choices)
-        t.rng = self.rng.copy()
+        t.winners, t.trace = list(self.winners), list(self.trace)
+        t.rps_seats, t.rps_throws = list(self.rps_seats), self.rps_throws
+        t.rps_points, t.rps_choices = dict(self.rps_points), dict(self.rps_choices)
         return t
 
     def search_clone(self) -> UltiaState:
         """No event log, no legality checks, and no knowledge bookkeeping once it plays on."""
-        t = self.clone()
+        t = self.clone_with([])
         t.quiet = 1
         t.legal_cache = None
-        t.events = []
+        t.playable_cache = -1
         return t
 
     def determinize(self, seat: int, rng: random.Random) -> UltiaState:
