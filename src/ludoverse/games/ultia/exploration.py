@@ -166,7 +166,7 @@ def publicly_forced(s: UltiaState, seat: int, m: int = -1) -> bool:
     revealed = s.revealed
     sure = revealed[seat]
     possible = (unplayed & ~(revealed[0] | revealed[1] | revealed[2]) & ~s.excluded[seat]) | sure
-    if sure.bit_count() == size or possible.bit_count() == size:
+    if sure.bit_count() == size or possible == hands[seat]:  # (the hand lies within possible)
         if m < 0:
             m = playable(s, seat)  # the hand is public, so is what it may play
         return not m & (m - 1)

@@ -139,13 +139,19 @@ def _resample_cards(s: UltiaState, t: UltiaState, seat: int, rng: random.Random)
     for b in loc_bits:
         all_bits |= b
     known = s.known[seat]
-    allowed = []
-    for c in cards:
-        m = known.get(c, all_bits) & all_bits
-        for i, p in enumerate(locations):
-            if p >= 0 and s.excluded[p] >> c & 1:
-                m &= ~loc_bits[i]
-        allowed.append(m)
+    if known:
+        allowed = [known.get(c, all_bits) & all_bits for c in cards]
+    else:
+        allowed = [all_bits] * len(cards)
+    # A seat's excluded cards may not be dealt to it: visit those cards only, by mask.
+    index = {c: j for j, c in enumerate(cards)}
+    for i, p in enumerate(locations):
+        if p >= 0:
+            ruled_out = s.excluded[p] & unknown
+            if ruled_out:
+                keep = ~loc_bits[i]
+                for c in C.cards_of(ruled_out):
+                    allowed[index[c]] &= keep
     assignment = _assign(cards, allowed, loc_bits, caps, rng)
     new = [0] * len(locations)
     for c, i in zip(cards, assignment, strict=True):
