@@ -202,7 +202,11 @@ class UltiaState(State):
             self.playable_cache = -1
             if self.quiet:
                 self.quiet = 2  # played on: its knowledge is no longer kept (see search_clone)
-            self._play(action)
+            seat = (self.leader + len(self.trick)) % self.n
+            if action < A.OVERWORK:
+                exploration.play_card(self, seat, action - A.PLAY, False)
+            else:
+                exploration.play_card(self, seat, action - A.OVERWORK, True)
         else:
             self._checked_apply(action)
         if self.opts.auto_forced:  # UL-OPT-13
@@ -210,8 +214,9 @@ class UltiaState(State):
                 forced = self._forced()
                 if forced < 0:
                     break
-                if self.phase == PLAY:
-                    self._play(forced)  # the card came from the rules: no checks
+                if self.phase == PLAY:  # the card came from the rules: no checks
+                    seat = (self.leader + len(self.trick)) % self.n
+                    exploration.play_card(self, seat, forced - A.PLAY, False)
                 else:
                     self._apply(forced)
 
@@ -223,14 +228,6 @@ class UltiaState(State):
             return bool(m >> c & 1)
         legal = self.legal_cache
         return legal is not None and action in legal
-
-    def _play(self, action: int) -> None:
-        """Trick play of a legal ``action``; the caller has cleared ``legal_cache``."""
-        seat = (self.leader + len(self.trick)) % self.n
-        if action < A.OVERWORK:
-            exploration.play_card(self, seat, action - A.PLAY, False)
-        else:
-            exploration.play_card(self, seat, action - A.OVERWORK, True)
 
     def _checked_apply(self, action: int) -> None:
         if not self.quiet:
