@@ -16,6 +16,7 @@ from ludoverse.games.ultia import actions as A
 from ludoverse.games.ultia import bidding, exploration, knowledge, reporting
 from ludoverse.games.ultia import cards as C
 from ludoverse.games.ultia.content import PlanList
+from ludoverse.games.ultia.events import event
 from ludoverse.games.ultia.options import UltiaOptions
 from ludoverse.games.ultia.phases import DISCARD, OVER, PLAY, RPS
 
@@ -150,9 +151,9 @@ class UltiaState(State):
         if self.quiet:
             return
         if visible_to is None:
-            self.events.append(Event(kind, data))
+            self.events.append(event(kind, data))
         else:
-            self.events.append(Event(kind, data, frozenset((visible_to,))))
+            self.events.append(event(kind, data, frozenset((visible_to,))))
 
     # The API -----------------------------------------------------------------------------------
 
