@@ -257,13 +257,13 @@ class UltiaState(State):
         if self.phase == PLAY:
             seat = (self.leader + len(self.trick)) % self.n
             m = exploration.playable(self, seat)
-            if (self.trick_no < 2 and exploration.overwork_allowed(self, seat)) or \
-                    not exploration.publicly_forced(self, seat, m):
-                # (with Overwork allowed there is always a choice: with it or without)
+            # A publicly forced seat always has exactly one legal card, so several playable
+            # cards answer the question without the public view (most positions). With
+            # Overwork allowed there is always a choice: the card with it or without.
+            if m & (m - 1) or (self.trick_no < 2 and exploration.overwork_allowed(self, seat)) \
+                    or not exploration.publicly_forced(self, seat, m):
                 self.playable_cache = m
                 return -1
-            if m & (m - 1):  # pragma: no cover - publicly_forced guarantees one card
-                raise AssertionError("a publicly forced play has several legal cards")
             return A.PLAY + m.bit_length() - 1
         legal = self.legal_actions()
         return legal[0] if len(legal) == 1 else -1
