@@ -186,7 +186,7 @@ def _assign(
         return out
     idx = list(range(len(cards)))
     rng.shuffle(idx)
-    idx.sort(key=lambda j: allowed[j].bit_count())
+    idx.sort(key=[m.bit_count() for m in allowed].__getitem__)  # most constrained first
     for _ in range(_TRIES):
         left = list(caps)
         out = [0] * len(cards)
