@@ -178,8 +178,8 @@ class UltiaState(State):
         if legal is None:
             m = self.playable_cache
             if m >= 0:
-                seat = (self.leader + len(self.trick)) % self.n
-                overwork = self.trick_no < 2 and exploration.overwork_allowed(self, seat)
+                overwork = self.trick_no < 2 and exploration.overwork_allowed(
+                    self, (self.leader + len(self.trick)) % self.n)
                 legal = exploration.play_ids(m, overwork)
             else:
                 legal = self._legal()
