@@ -51,7 +51,12 @@ def legal(s: UltiaState) -> list[int]:
         return [A.DECLARE + i for i in range(s.high_plan + 1, len(s.plans.plan))]
     if ph == BID_TRUMP:
         return [A.TRUMP + t for t in range(C.NUM_SUITS)]
-    return [A.DISCARD + c for c in C.cards_of(s.hands[s.bidder])]
+    d, sc, p, b = _DISCARD_IDS
+    hand = s.hands[s.bidder]
+    return [*d[hand & 255], *sc[hand >> 8 & 255], *p[hand >> 16 & 255], *b[hand >> 24 & 255]]
+
+
+_DISCARD_IDS = C.id_tables(A.DISCARD)  # per suit, byte -> discard ids (as in trick play)
 
 
 def apply(s: UltiaState, a: int) -> None:
@@ -126,7 +131,7 @@ def _take(s: UltiaState, seat: int) -> None:
     knowledge.on_take(s, seat, taken)
     s.bid_log.append([seat, "take"])
     s.log("take", seat=seat)
-    s.log("took_cards", seat=seat, cards=[C.code(c) for c in C.cards_of(taken)], visible_to=seat)
+    s.log("took_cards", seat=seat, cards=C.codes_of(taken), visible_to=seat)
     s.phase = DECLARE
 
 

@@ -68,8 +68,11 @@ def count(mask: int) -> int:
 
 def rank_at_least_mask(rank: int) -> int:
     """All cards of rank >= ``rank`` in every suit."""
-    per_suit = (0xFF << (rank - 1)) & 0xFF
-    return sum(per_suit << (8 * s) for s in range(NUM_SUITS))
+    return _RANK_AT_LEAST[rank]
+
+
+_RANK_AT_LEAST = (0, *(sum(((0xFF << (r - 1)) & 0xFF) << (8 * s) for s in range(NUM_SUITS))
+                      for r in range(1, NUM_RANKS + 1)))
 
 
 RANK_MASK = (
@@ -85,7 +88,37 @@ def higher_in_suit(c: int) -> int:
     return SUIT_MASK[s] & ~((1 << (c + 1)) - 1)
 
 
+def _beats_table() -> tuple[tuple[int, ...], ...]:
+    """``BEATS[trump + 1][best]``: cards that would beat ``best`` as the trick's current winner.
+
+    The current winner is either a trump or a card of the lead suit, so this needs no lead.
+    """
+    table = []
+    for trump in range(-1, NUM_SUITS):
+        row = []
+        for best in range(NUM_CARDS):
+            higher = higher_in_suit(best)
+            if trump >= 0 and suit_of(best) != trump:
+                higher |= SUIT_MASK[trump]
+            row.append(higher)
+        table.append(tuple(row))
+    return tuple(table)
+
+
+BEATS = _beats_table()
+
+
 CODES = tuple(f"{SUIT_LETTERS[c >> 3]}{(c & 7) + 1}" for c in range(NUM_CARDS))
+
+# Per suit, byte -> the codes of its cards, so the event log lists a hand by 4 lookups.
+_CODE_BYTES = tuple(tuple(tuple(CODES[c] for c in byte) for byte in table)
+                    for table in id_tables(0))
+
+
+def codes_of(mask: int) -> list[str]:
+    """``[code(c) for c in cards_of(mask)]``, by table."""
+    d, s, p, b = _CODE_BYTES
+    return [*d[mask & 255], *s[mask >> 8 & 255], *p[mask >> 16 & 255], *b[mask >> 24 & 255]]
 
 
 def code(c: int) -> str:
@@ -106,4 +139,9 @@ def parse(text: str) -> int:
 
 def points(mask: int) -> int:
     """Sum of ranks (the card-value plans' measure)."""
-    return sum(rank_of(c) for c in cards_of(mask))
+    return (_BYTE_POINTS[mask & 255] + _BYTE_POINTS[mask >> 8 & 255]
+            + _BYTE_POINTS[mask >> 16 & 255] + _BYTE_POINTS[mask >> 24 & 255])
+
+
+# byte of one suit -> the sum of its ranks (every suit's byte reads the same)
+_BYTE_POINTS = tuple(sum(i + 1 for i in range(NUM_RANKS) if byte >> i & 1) for byte in range(256))

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 from ludoverse.core.api import IllegalAction
 from ludoverse.games.ultia import actions as A
 from ludoverse.games.ultia import cards as C
-from ludoverse.games.ultia import knowledge
+from ludoverse.games.ultia import knowledge, reporting
+from ludoverse.games.ultia.events import event
 from ludoverse.games.ultia.phases import PLAY, REVEAL, TRUMP_CHOICE
 
 if TYPE_CHECKING:
@@ -23,24 +24,7 @@ NO_TRUMP = -1
 TRICKS_PER_ROUND = 10
 
 
-def _beats_table() -> tuple[tuple[int, ...], ...]:
-    """``BEATS[trump + 1][best]``: cards that would beat ``best`` as the trick's current winner.
-
-    The current winner is either a trump or a card of the lead suit, so this needs no lead.
-    """
-    table = []
-    for trump in range(-1, C.NUM_SUITS):
-        row = []
-        for best in range(C.NUM_CARDS):
-            higher = C.higher_in_suit(best)
-            if trump >= 0 and C.suit_of(best) != trump:
-                higher |= C.SUIT_MASK[trump]
-            row.append(higher)
-        table.append(tuple(row))
-    return tuple(table)
-
-
-BEATS = _beats_table()
+BEATS = C.BEATS  # the table lives with the cards; its old home still names it
 
 
 def start(s: UltiaState) -> None:
@@ -98,7 +82,7 @@ def _show(s: UltiaState, seat: int, mask: int) -> None:
     s.revealed[seat] |= mask
     for c in C.cards_of(mask):
         knowledge.on_public(s, c)  # its place is public now
-    s.log("reveal", seat=seat, cards=[C.code(c) for c in C.cards_of(mask)])
+    s.log("reveal", seat=seat, cards=C.codes_of(mask))
 
 
 def _next_reveal(s: UltiaState) -> None:
@@ -151,18 +135,19 @@ def public_hand(s: UltiaState, seat: int) -> tuple[int, int]:
     """``(sure, possible)``: the cards everyone knows ``seat`` holds (shown and not yet
     played), and every card it may hold as far as a spectator can tell: not yet played, not
     shown in another hand, not ruled out by its own plays (``excluded``, UL-KNOW-7)."""
-    gone = 0
-    for c in s.trick:
-        gone |= 1 << c
+    # Every card is in a hand, face down, in the trick or in a won pile, so the cards not
+    # yet played are the hands and the face-down pair: one OR per seat, no pile scan.
+    unplayed = s.talon
+    shown_elsewhere = 0
     for p in range(s.n):
-        gone |= s.won[p]
+        unplayed |= s.hands[p]
         if p != seat:
-            gone |= s.revealed[p]
+            shown_elsewhere |= s.revealed[p]
     sure = s.revealed[seat]
-    return sure, (C.ALL_CARDS & ~gone & ~s.excluded[seat]) | sure
+    return sure, (unplayed & ~shown_elsewhere & ~s.excluded[seat]) | sure
 
 
-def publicly_forced(s: UltiaState, seat: int) -> bool:
+def publicly_forced(s: UltiaState, seat: int, m: int = -1) -> bool:
     """Whether every seat and a spectator can tell that ``seat`` has exactly one card to
     play now (UL-OPT-13). Conservative: it answers from public facts only, so it is the same
     in every deal a seat cannot tell from the real one, and True guarantees one legal card.
@@ -170,23 +155,33 @@ def publicly_forced(s: UltiaState, seat: int) -> bool:
     Public facts settle it when the seat holds one card; when its whole hand is known (shown,
     or pinned down by what has been played and ruled out) and allows one card; when it
     surely holds exactly one card of the suit led; or, when it must trump, when it is surely
-    void in the suit led and surely holds exactly one trump.
+    void in the suit led and surely holds exactly one trump. ``m`` is :func:`playable`'s
+    mask when the caller has it already.
     """
-    size = s.hands[seat].bit_count()
+    hands = s.hands
+    size = hands[seat].bit_count()
     if size <= 1:
         return True
-    sure, possible = public_hand(s, seat)
-    if sure.bit_count() == size or possible.bit_count() == size:
-        m = playable(s, seat)  # the hand is public, so is what it may play
+    # public_hand(s, seat), written out for the three seats: this runs after every move
+    unplayed = s.talon | hands[0] | hands[1] | hands[2]
+    revealed = s.revealed
+    sure = revealed[seat]
+    possible = (unplayed & ~(revealed[0] | revealed[1] | revealed[2]) & ~s.excluded[seat]) | sure
+    if sure.bit_count() == size or possible == hands[seat]:  # (the hand lies within possible)
+        if m < 0:
+            m = playable(s, seat)  # the hand is public, so is what it may play
         return not m & (m - 1)
     if not s.trick:
         return False  # the leader may lead any of its cards
-    lead = C.suit_of(s.trick[0])
-    follow = _count_bounds(sure, possible, size, C.SUIT_MASK[lead])
-    if follow == (1, 1):
-        return True  # its one card of the suit led, whatever the other options say
+    # ``_count_bounds`` for the suit led, written out: at most one possible card of it
+    # decides most calls without the lower bound.
+    led = C.SUIT_MASK[s.trick[0] >> 3]
+    most = (possible & led).bit_count()
+    if most == 1:
+        least = max((sure & led).bit_count(), size - (possible & ~led).bit_count())
+        return least == 1  # its one card of the suit led, whatever the other options say
     trump = s.trump
-    if follow[1] == 0 and s.opts.void_play != "free" and trump >= 0:
+    if most == 0 and s.opts.void_play != "free" and trump >= 0:
         return _count_bounds(sure, possible, size, C.SUIT_MASK[trump]) == (1, 1)
     return False
 
@@ -212,9 +207,14 @@ def legal(s: UltiaState) -> list[int]:
         return [A.REVEAL + c for c in C.cards_of(s.hands[seat] & ~s.revealed[seat])]
     seat = (s.leader + len(s.trick)) % s.n
     m = playable(s, seat)
+    return play_ids(m, s.trick_no < 2 and overwork_allowed(s, seat))
+
+
+def play_ids(m: int, overwork: bool) -> list[int]:
+    """The legal list of trick play: each card of mask ``m``, then each with Overwork."""
     d, sc, p, b = _PLAY_IDS
     out = [*d[m & 255], *sc[m >> 8 & 255], *p[m >> 16 & 255], *b[m >> 24 & 255]]
-    if s.trick_no < 2 and overwork_allowed(s, seat):
+    if overwork:
         out += [A.OVERWORK + c for c in C.cards_of(m)]
     return out
 
@@ -285,19 +285,26 @@ def _why_unplayable(s: UltiaState, seat: int, c: int) -> str:
 
 def play_card(s: UltiaState, seat: int, c: int, overwork: bool) -> None:
     b = 1 << c
+    trick = s.trick
     if not s.quiet:  # search copies are not determinised again, so they skip the bookkeeping
-        if s.trick:
+        if trick and (c >> 3 != trick[0] >> 3 or s.opts.must_win):
+            # Following suit proves nothing unless the card had to beat the trick.
             knowledge.on_play_inference(s, seat, c)
-        knowledge.on_public(s, c)
-        s.log("play", seat=seat, card=C.code(c), **({"overwork": True} if overwork else {}))
+        for known in s.known:  # knowledge.on_public, inlined: the card's place is public now
+            if c in known:
+                del known[c]
+        # The event built directly: ``log``'s keyword packing costs more than the record.
+        data = {"seat": seat, "card": C.CODES[c], "overwork": True} if overwork else \
+            {"seat": seat, "card": C.CODES[c]}
+        s.events.append(event("play", data))
     s.hands[seat] &= ~b
     s.revealed[seat] &= ~b
     if overwork:
         s.overwork |= 1 << seat
-    if not s.trick or BEATS[s.trump + 1][s.best] & b:
+    if not trick or BEATS[s.trump + 1][s.best] & b:
         s.best, s.best_seat = c, seat
-    s.trick.append(c)
-    if len(s.trick) == s.n:
+    trick.append(c)
+    if len(trick) == s.n:
         _end_trick(s)
 
 
@@ -305,20 +312,21 @@ def _end_trick(s: UltiaState) -> None:
     """UL-PLAY-6..UL-PLAY-8: the highest trump (else highest of the lead suit) wins and leads
     next; after the 10th trick the year is reported."""
     w = s.best_seat
+    trick = s.trick
     pile = 0
-    for c in s.trick:
+    for c in trick:
         pile |= 1 << c
     s.won[w] |= pile
     s.tricks[w] += 1
     s.trick_winners.append(w)
-    s.last_trick = list(s.trick)
+    s.last_trick = trick  # the finished trick's list is not changed again, so it is kept
     s.last_trick_leader = s.leader
     if not s.quiet:
-        s.log("trick", number=s.trick_no + 1, winner=w, cards=[C.code(c) for c in s.trick])
+        codes = C.CODES
+        s.events.append(event("trick", {"number": s.trick_no + 1, "winner": w,
+                                        "cards": [codes[c] for c in trick]}))
     s.trick = []
     s.leader = w
     s.trick_no += 1
     if s.trick_no == TRICKS_PER_ROUND:
-        from ludoverse.games.ultia import reporting
-
         reporting.report(s)

@@ -301,7 +301,9 @@ def rollout_action(state: Any, rng: Any) -> int:
     ph = s.phase
     if ph == PLAY:
         seat = (s.leader + len(s.trick)) % s.n
-        mask = playable(s, seat)
+        mask = s.playable_cache  # left by the forced check after the last move, if any
+        if mask < 0:
+            mask = playable(s, seat)
         if rng.random() < ROLLOUT_NOISE:
             cards = C.cards_of(mask)
             return A.PLAY + cards[rng.randrange(len(cards))]

@@ -66,17 +66,18 @@ def on_take(s: UltiaState, seat: int, taken: int) -> None:
 def on_public(s: UltiaState, c: int) -> None:
     """A card was played face up: nobody needs to track it any more."""
     for known in s.known:
-        known.pop(c, None)
+        if known:
+            known.pop(c, None)
 
 
 def on_play_inference(s: UltiaState, seat: int, c: int) -> None:
     """Record what ``seat``'s play proves it did not hold (everyone can deduce this)."""
-    from ludoverse.games.ultia.exploration import BEATS
-
-    lead = C.suit_of(s.trick[0])
-    trump = s.trump
+    lead = s.trick[0] >> 3
     opts = s.opts
-    suit = C.suit_of(c)
+    suit = c >> 3
+    if suit == lead and not opts.must_win:
+        return  # following suit proves nothing unless the card had to beat the trick
+    trump = s.trump
     excl = 0
     if suit == lead:
         cls = C.SUIT_MASK[lead]
@@ -92,7 +93,7 @@ def on_play_inference(s: UltiaState, seat: int, c: int) -> None:
                 filtered = opts.must_win or opts.void_play == "must_ruff_overruff"
         else:
             cls, filtered = C.ALL_CARDS, opts.must_win
-    beats = BEATS[trump + 1][s.best]
+    beats = C.BEATS[trump + 1][s.best]
     if filtered and not (1 << c) & beats:
         excl |= cls & beats  # could not beat the trick with a card of that class
     if excl:
@@ -103,10 +104,10 @@ def determinize(s: UltiaState, seat: int, rng: random.Random) -> UltiaState:
     """A copy of ``s`` with every card ``seat`` cannot see dealt anew, consistently."""
     if s.quiet == 2:
         raise ValueError("a search copy that has played on no longer tracks what seats know")
-    t = s.clone()
+    t = s.clone_with([e for e in s.events if e.visible(seat)])
     t.rng.state = rng.getrandbits(64)
     t.legal_cache = None
-    t.events = [e for e in s.events if e.visible(seat)]
+    t.playable_cache = -1
     for p in range(s.n):
         if p != seat:
             t.known[p] = {}
@@ -138,13 +139,19 @@ def _resample_cards(s: UltiaState, t: UltiaState, seat: int, rng: random.Random)
     for b in loc_bits:
         all_bits |= b
     known = s.known[seat]
-    allowed = []
-    for c in cards:
-        m = known.get(c, all_bits) & all_bits
-        for i, p in enumerate(locations):
-            if p >= 0 and s.excluded[p] >> c & 1:
-                m &= ~loc_bits[i]
-        allowed.append(m)
+    if known:
+        allowed = [known.get(c, all_bits) & all_bits for c in cards]
+    else:
+        allowed = [all_bits] * len(cards)
+    # A seat's excluded cards may not be dealt to it: visit those cards only, by mask.
+    index = {c: j for j, c in enumerate(cards)}
+    for i, p in enumerate(locations):
+        if p >= 0:
+            ruled_out = s.excluded[p] & unknown
+            if ruled_out:
+                keep = ~loc_bits[i]
+                for c in C.cards_of(ruled_out):
+                    allowed[index[c]] &= keep
     assignment = _assign(cards, allowed, loc_bits, caps, rng)
     new = [0] * len(locations)
     for c, i in zip(cards, assignment, strict=True):
@@ -179,7 +186,7 @@ def _assign(
         return out
     idx = list(range(len(cards)))
     rng.shuffle(idx)
-    idx.sort(key=lambda j: allowed[j].bit_count())
+    idx.sort(key=[m.bit_count() for m in allowed].__getitem__)  # most constrained first
     for _ in range(_TRIES):
         left = list(caps)
         out = [0] * len(cards)

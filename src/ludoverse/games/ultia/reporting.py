@@ -113,7 +113,7 @@ def _log_report(s: UltiaState, plan: Plan, failed: list[str], declarers: int, pr
                 gains: list[int]) -> None:
     if s.opts.talon != "nobody":
         # UL-KNOW-4: the pair counts for someone, so it is shown, before the result it shapes.
-        s.log("talon", cards=[C.code(c) for c in C.cards_of(s.talon)])
+        s.log("talon", cards=C.codes_of(s.talon))
     s.log(
         "report",
         main=s.main,

@@ -16,16 +16,13 @@ from ludoverse.games.ultia import actions as A
 from ludoverse.games.ultia import bidding, exploration, knowledge, reporting
 from ludoverse.games.ultia import cards as C
 from ludoverse.games.ultia.content import PlanList
+from ludoverse.games.ultia.events import event
 from ludoverse.games.ultia.options import UltiaOptions
 from ludoverse.games.ultia.phases import DISCARD, OVER, PLAY, RPS
 
 PLAYERS = 3
 DEALER_CARDS = 12
 HAND_CARDS = 10
-
-_LIST_FIELDS = ("progress", "hands", "won", "tricks", "revealed", "excluded", "trick",
-                "trick_winners", "last_trick", "reveal_queue", "winners", "rps_seats", "trace",
-                "round_results")
 
 
 class UltiaState(State):
@@ -48,6 +45,7 @@ class UltiaState(State):
         "last_trick",
         "last_trick_leader",
         "leader",
+        "legal_cache",
         "main",
         "n",
         "opts",
@@ -57,9 +55,9 @@ class UltiaState(State):
         "phase",
         "plan",
         "plans",
+        "playable_cache",
         "progress",
         "quiet",
-        "legal_cache",
         "reveal_queue",
         "revealed",
         "rng",
@@ -85,6 +83,7 @@ class UltiaState(State):
         self.game = game
         self.quiet = 0
         self.legal_cache: list[int] | None = None
+        self.playable_cache = -1
         self.opts = opts
         self.plans = plans
         self.n = PLAYERS
@@ -116,8 +115,10 @@ class UltiaState(State):
         for k in range(self.n):
             seat = (dealer + k) % self.n
             size = DEALER_CARDS if seat == dealer else HAND_CARDS
+            hand = 0
             for c in deck[pos : pos + size]:
-                self.hands[seat] |= 1 << c
+                hand |= 1 << c
+            self.hands[seat] = hand
             pos += size
         self.talon = 0
         self.talon_owner = -1
@@ -142,15 +143,17 @@ class UltiaState(State):
             self.log("deal", round=self.round, dealer=dealer,
                      hand_sizes=[h.bit_count() for h in self.hands])
             for p in range(self.n):
-                self.log("hand", seat=p, cards=[C.code(c) for c in C.cards_of(self.hands[p])],
+                self.log("hand", seat=p, cards=C.codes_of(self.hands[p]),
                          visible_to=p)
         bidding.start(self)
 
     def log(self, kind: str, visible_to: int | None = None, **data: Any) -> None:
         if self.quiet:
             return
-        vis = None if visible_to is None else frozenset((visible_to,))
-        self.events.append(Event(kind, data, vis))
+        if visible_to is None:
+            self.events.append(event(kind, data))
+        else:
+            self.events.append(event(kind, data, frozenset((visible_to,))))
 
     # The API -----------------------------------------------------------------------------------
 
@@ -166,12 +169,22 @@ class UltiaState(State):
         return TERMINAL
 
     def legal_actions(self) -> list[int]:
-        if self.quiet:  # a search copy changes only through apply, so the list can be kept
-            legal = self.legal_cache
-            if legal is None:
-                legal = self.legal_cache = self._legal()
-            return legal
-        return self._legal()
+        # One list per position, kept until the next move. In trick play the forced check
+        # after a move leaves the playable mask (``playable_cache``), and the list is built
+        # from it only when asked for: playouts pick cards without it. ``_apply`` clears
+        # both; anything else that edits a state in place must set ``legal_cache = None``
+        # and ``playable_cache = -1``.
+        legal = self.legal_cache
+        if legal is None:
+            m = self.playable_cache
+            if m >= 0:
+                overwork = self.trick_no < 2 and exploration.overwork_allowed(
+                    self, (self.leader + len(self.trick)) % self.n)
+                legal = exploration.play_ids(m, overwork)
+            else:
+                legal = self._legal()
+            self.legal_cache = legal
+        return legal
 
     def _legal(self) -> list[int]:
         ph = self.phase
@@ -184,6 +197,40 @@ class UltiaState(State):
         return []
 
     def apply(self, action: int) -> None:
+        if self.phase == PLAY and type(action) is int and self._listed(action):
+            # Fast path: a card this position is known to allow needs no checks.
+            self.legal_cache = None
+            self.playable_cache = -1
+            if self.quiet:
+                self.quiet = 2  # played on: its knowledge is no longer kept (see search_clone)
+            seat = (self.leader + len(self.trick)) % self.n
+            if action < A.OVERWORK:
+                exploration.play_card(self, seat, action - A.PLAY, False)
+            else:
+                exploration.play_card(self, seat, action - A.OVERWORK, True)
+        else:
+            self._checked_apply(action)
+        if self.opts.auto_forced:  # UL-OPT-13
+            while self.phase != OVER:
+                forced = self._forced()
+                if forced < 0:
+                    break
+                if self.phase == PLAY:  # the card came from the rules: no checks
+                    seat = (self.leader + len(self.trick)) % self.n
+                    exploration.play_card(self, seat, forced - A.PLAY, False)
+                else:
+                    self._apply(forced)
+
+    def _listed(self, action: int) -> bool:
+        """Whether the kept facts of this trick-play position show ``action`` legal."""
+        m = self.playable_cache
+        c = action - A.PLAY
+        if m >= 0 and 0 <= c < C.NUM_CARDS:
+            return bool(m >> c & 1)
+        legal = self.legal_cache
+        return legal is not None and action in legal
+
+    def _checked_apply(self, action: int) -> None:
         if not self.quiet:
             if not isinstance(action, int) or isinstance(action, bool):
                 raise IllegalAction(f"an action is an int id, not {type(action).__name__}")
@@ -192,12 +239,6 @@ class UltiaState(State):
                     f"ULTIA has no action {action} (ids are 0-{A.NUM_ACTIONS - 1})", action
                 )
         self._apply(action)
-        if self.opts.auto_forced:  # UL-OPT-13
-            while self.phase != OVER:
-                forced = self._forced()
-                if forced < 0:
-                    break
-                self._apply(forced)
 
     def _forced(self) -> int:
         """The only legal action if everyone can see it is the only one, else -1 (UL-OPT-13).
@@ -209,22 +250,27 @@ class UltiaState(State):
         hand; a card is played for its owner only when the public view pins the number of
         legal moves to one (:func:`exploration.publicly_forced`), never merely because the
         hand happens to allow one card. Otherwise the seat is asked, like any other.
+
+        When the seat is asked, its playable cards are kept (``playable_cache``) for
+        ``legal_actions``, ``apply`` and the playout policy.
         """
         if self.phase == PLAY:
             seat = (self.leader + len(self.trick)) % self.n
-            if self.trick_no < 2 and exploration.overwork_allowed(self, seat):
-                return -1  # play with or without Overwork: always a choice
-            if not exploration.publicly_forced(self, seat):
-                return -1
             m = exploration.playable(self, seat)
-            if m & (m - 1):  # pragma: no cover - publicly_forced guarantees one card
-                raise AssertionError("a publicly forced play has several legal cards")
+            # A publicly forced seat always has exactly one legal card, so several playable
+            # cards answer the question without the public view (most positions). With
+            # Overwork allowed there is always a choice: the card with it or without.
+            if m & (m - 1) or (self.trick_no < 2 and exploration.overwork_allowed(self, seat)) \
+                    or not exploration.publicly_forced(self, seat, m):
+                self.playable_cache = m
+                return -1
             return A.PLAY + m.bit_length() - 1
         legal = self.legal_actions()
         return legal[0] if len(legal) == 1 else -1
 
     def _apply(self, a: int) -> None:
         self.legal_cache = None
+        self.playable_cache = -1
         if self.quiet:
             self.quiet = 2  # played on: its knowledge is no longer kept (see search_clone)
         ph = self.phase
@@ -261,26 +307,51 @@ class UltiaState(State):
         return self.n, self.opts, self.plans
 
     def clone(self) -> UltiaState:
+        return self.clone_with(list(self.events))
+
+    def clone_with(self, events: list[Event]) -> UltiaState:
+        """A copy that shares nothing mutable, with ``events`` as its log.
+
+        Field by field, written out: a getattr/setattr loop over ``__slots__`` costs several
+        times more, and search copies a state at every iteration. Every slot is set here.
+        """
         t = object.__new__(UltiaState)
-        for name in self.__slots__:
-            setattr(t, name, getattr(self, name))
-        for name in _LIST_FIELDS:
-            setattr(t, name, list(getattr(self, name)))
-        t.events = list(self.events)
+        t.game, t.opts, t.plans, t.n, t.rng = self.game, self.opts, self.plans, self.n, \
+            self.rng.copy()
+        t.quiet, t.legal_cache, t.playable_cache = \
+            self.quiet, self.legal_cache, self.playable_cache
+        t.events = events
+        t.phase, t.round, t.dealer = self.phase, self.round, self.dealer
+        # Phase 1: bidding
+        t.bidder, t.passes, t.out, t.discards_left = \
+            self.bidder, self.passes, self.out, self.discards_left
+        t.high_plan, t.high_bidder, t.high_trump = \
+            self.high_plan, self.high_bidder, self.high_trump
+        t.talon, t.talon_owner = self.talon, self.talon_owner
         t.bid_log = list(self.bid_log)
         t.known = [dict(k) for k in self.known]
+        # Phase 2: exploration
+        t.main, t.plan, t.trump, t.overwork = self.main, self.plan, self.trump, self.overwork
+        t.trick_no, t.leader, t.best, t.best_seat, t.last_trick_leader = \
+            self.trick_no, self.leader, self.best, self.best_seat, self.last_trick_leader
+        t.hands, t.won, t.tricks = list(self.hands), list(self.won), list(self.tricks)
+        t.revealed, t.excluded = list(self.revealed), list(self.excluded)
+        t.trick, t.trick_winners = list(self.trick), list(self.trick_winners)
+        t.last_trick, t.reveal_queue = list(self.last_trick), list(self.reveal_queue)
+        # Phase 3: reporting and the end
+        t.progress, t.round_results = list(self.progress), list(self.round_results)
         t.last_round = [list(r) for r in self.last_round]
-        t.rps_points = dict(self.rps_points)
-        t.rps_choices = dict(self.rps_choices)
-        t.rng = self.rng.copy()
+        t.winners, t.trace = list(self.winners), list(self.trace)
+        t.rps_seats, t.rps_throws = list(self.rps_seats), self.rps_throws
+        t.rps_points, t.rps_choices = dict(self.rps_points), dict(self.rps_choices)
         return t
 
     def search_clone(self) -> UltiaState:
         """No event log, no legality checks, and no knowledge bookkeeping once it plays on."""
-        t = self.clone()
+        t = self.clone_with([])
         t.quiet = 1
         t.legal_cache = None
-        t.events = []
+        t.playable_cache = -1
         return t
 
     def determinize(self, seat: int, rng: random.Random) -> UltiaState:

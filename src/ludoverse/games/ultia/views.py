@@ -113,7 +113,7 @@ def observation(s: UltiaState, seat: int | None) -> dict[str, Any]:
 
             obs["my_rps_choice"] = RPS_NAMES[s.rps_choices[seat]]
         if cp == seat:
-            obs["legal_actions"] = s.legal_actions()
+            obs["legal_actions"] = list(s.legal_actions())  # a copy: the state keeps its own
     return obs
 
 
@@ -245,6 +245,7 @@ def state_from_json(game: Any, d: dict[str, Any]) -> UltiaState:
     s.game = game
     s.quiet = 0
     s.legal_cache = None
+    s.playable_cache = -1
     s.n = d["players"]
     s.opts = game.make_options(d["options"])
     s.plans = game.plans_for(s.opts) if d["content"] is None else game.load_content(d["content"])
