@@ -184,7 +184,7 @@ class UltiaState(State):
             else:
                 legal = self._legal()
             self.legal_cache = legal
-        return legal
+        return legal if self.quiet else list(legal)  # search reads its own list; others copy
 
     def _legal(self) -> list[int]:
         ph = self.phase
