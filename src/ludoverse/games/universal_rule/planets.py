@@ -147,6 +147,37 @@ def may_colonize(s: UniversalRuleState, seat: int, card: int, side: int, budget:
     return True
 
 
+# Many cards at once: the discount and the Exclusive planet are read once, not per card side.
+
+
+def colonize_choices(s: UniversalRuleState, seat: int, cards: list[int], budget: int
+                     ) -> list[tuple[int, int]]:
+    """``(card, side)`` for each side of ``cards`` that :func:`may_colonize` allows, in order."""
+    R = s.R
+    side = s.side
+    planets = s.planets[seat]
+    discount = kind_total(s, seat, DISCOUNT, ACTION_CODES["colonize"])
+    barred: set[int] = set()  # UR-PLANET-5: costs an Exclusive planet's owner already has
+    if planets and any(R.kind[2 * c + side[c]] == EXCLUSIVE_COST for c in planets):
+        barred = {R.cost[2 * c + side[c]] for c in planets}
+    out = []
+    for card in cards:
+        for new_side in (0, 1):
+            cost = R.cost[2 * card + new_side]
+            if max(0, cost - discount) <= budget and cost not in barred:
+                out.append((card, new_side))
+    return out
+
+
+def upgrade_choices(s: UniversalRuleState, seat: int, budget: int) -> list[int]:
+    """``seat``'s basic planets whose :func:`upgrade_cost` fits ``budget``, in play order."""
+    R = s.R
+    side = s.side
+    discount = kind_total(s, seat, DISCOUNT, ACTION_CODES["upgrade"])
+    return [c for c in s.planets[seat] if side[c] == BASIC
+            and max(0, R.cost[2 * c + 1] - R.cost[2 * c] - discount) <= budget]
+
+
 def income(s: UniversalRuleState, seat: int) -> int:
     """UR-PRODUCE-1: the income of the sides in play, plus Aurelis's bonus."""
     R = s.R
