@@ -302,6 +302,7 @@ class View:
         "board",
         "goals",
         "hand",
+        "icons",
         "kinds",
         "left",
         "misses",
@@ -318,6 +319,8 @@ class View:
         self.board = b = Board(s)
         self.hand = hand = sorted(s.hands[p])
         self.kinds = kinds = _kinds(s, hand)
+        # the seat's sealed icons, sorted once for every portal_value this view asks
+        self.icons = tuple(sorted(s.T.icon[x] for x in s.sealed[p]))
         self.goals = b.prospects(p, kinds)[:2]
         self.misses = [b.missing(p, g[2]) for g in self.goals]
         self.left = ACTIONS_PER_TURN - s.actions
@@ -366,7 +369,8 @@ class View:
         miss = b.missing(self.p, q)
         gap = sum(miss)
         cover = sum(m if m < h else h for m, h in zip(miss, self.kinds, strict=True))
-        return portal_value(self.s, self.p, q) * HAND_COVER ** cover * LAB_MISSING ** (gap - cover)
+        return (portal_value(self.s, self.p, q, self.icons) * HAND_COVER ** cover
+                * LAB_MISSING ** (gap - cover))
 
     def spot(self, x: int) -> float:
         """How good transformer ``x`` is to stand on now (a Seal this turn counts most)."""
@@ -374,7 +378,8 @@ class View:
         i = next((i for i, (y, _) in enumerate(b.tops) if y == x), -1)
         if i < 0:
             return -1.0
-        v = portal_value(self.s, self.p, b.tops[i][1]) * b.chance(self.p, i, self.kinds)
+        v = (portal_value(self.s, self.p, b.tops[i][1], self.icons)
+             * b.chance(self.p, i, self.kinds))
         gap = b.gaps[self.p][i]
         if self.seals[x] and gap + 1 <= self.left and all(
                 m <= h for m, h in zip(b.missing(self.p, b.tops[i][1]), self.kinds,
@@ -403,7 +408,7 @@ class View:
                 if steps is None and cost < self.left and s.discard:
                     steps = self._fit_recycle(miss, first, at)
                 if steps is not None:
-                    v = portal_value(s, self.p, q) - 0.05 * len(steps)
+                    v = portal_value(s, self.p, q, self.icons) - 0.05 * len(steps)
                     if best is None or v > best[0]:
                         best = (v, steps)
         return None if best is None else best[1]
