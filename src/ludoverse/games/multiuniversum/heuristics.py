@@ -296,6 +296,7 @@ class View:
     """The active seat's plans: its two best prospects, and what each card offers it."""
 
     __slots__ = (
+        "_fits",
         "_kind_use",
         "_move_use",
         "_seal_use",
@@ -321,6 +322,7 @@ class View:
         self.kinds = kinds = _kinds(s, hand)
         # the seat's sealed icons, sorted once for every portal_value this view asks
         self.icons = tuple(sorted(s.T.icon[x] for x in s.sealed[p]))
+        self._fits: dict[int, float] = {}  # fit per portal: the view never changes
         self.goals = b.prospects(p, kinds)[:2]
         self.misses = [b.missing(p, g[2]) for g in self.goals]
         self.left = ACTIONS_PER_TURN - s.actions
@@ -365,12 +367,19 @@ class View:
 
     def fit(self, q: int) -> float:
         """Promise of portal ``q`` for the seat, as if it were face up where it stands."""
-        b = self.board
-        miss = b.missing(self.p, q)
-        gap = sum(miss)
-        cover = sum(m if m < h else h for m, h in zip(miss, self.kinds, strict=True))
-        return (portal_value(self.s, self.p, q, self.icons) * HAND_COVER ** cover
-                * LAB_MISSING ** (gap - cover))
+        hit = self._fits.get(q)
+        if hit is not None:
+            return hit
+        have, hand = self.board.have[self.p], self.kinds
+        gap = cover = 0  # the tools the lab misses, and how many of them the hand holds
+        for k, n in self.board.needs[q]:
+            if n > have[k]:
+                m = n - have[k]
+                gap += m
+                cover += m if m < hand[k] else hand[k]
+        v = self._fits[q] = (portal_value(self.s, self.p, q, self.icons) * HAND_COVER ** cover
+                             * LAB_MISSING ** (gap - cover))
+        return v
 
     def spot(self, x: int) -> float:
         """How good transformer ``x`` is to stand on now (a Seal this turn counts most)."""
