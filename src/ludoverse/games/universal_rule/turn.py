@@ -58,7 +58,7 @@ def choosable(s: UniversalRuleState) -> list[int]:
     out = []
     if s.credits[p] >= 1 and (s.deck or s.discard):
         out.append(A.EXPLORE)
-    if PL.colonize_choices(s, p, s.hands[p], s.credits[p]):
+    if PL.may_colonize_any(s, p, s.hands[p], s.credits[p]):
         out.append(A.COLONIZE)
     if upgradable(s, p, s.credits[p]):
         out.append(A.UPGRADE)

@@ -147,8 +147,16 @@ def sneak_offered(s: UniversalRuleState, seat: int, current: int) -> bool:
     """UR-SNEAK-1: offered when a hand of that size could carry the player to the target, as
     far as everyone can tell (the known cards, and the strongest unseen cards for the rest).
     Whether the real hand can is the player's own secret: see :func:`sneak_reachable`."""
-    return (s.opts.sneak_attack == "designed" and bool(s.hands[seat])
-            and current + sneak_bonus(s, knowledge.public_fleet_ceiling(s, seat)) >= target(s))
+    opts = s.opts
+    hand = len(s.hands[seat])
+    if opts.sneak_attack != "designed" or not hand:
+        return False
+    # A cheap ceiling first: no hand of this size can show more than its size times the
+    # largest fleet of any one card, and most turns end far below the target.
+    most = hand * (1 if opts.sneak_unit == "card" else PL.top_card_fleet(s.R, opts))
+    if current + sneak_bonus(s, most) < target(s):
+        return False
+    return current + sneak_bonus(s, knowledge.public_fleet_ceiling(s, seat)) >= target(s)
 
 
 def sneak_reachable(s: UniversalRuleState, seat: int) -> bool:
