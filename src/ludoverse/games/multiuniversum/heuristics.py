@@ -63,7 +63,7 @@ def time_left(s: S) -> float:
     if s.end_after >= 0 or s.end_reason:
         return 0.0
     k = end_threshold(s) if s.n > 1 else 3
-    sizes = sorted(len(st) for st in s.stacks)
+    sizes = sorted(map(len, s.stacks))
     return min(1.0, sum(sizes[:k]) / (k * (3 if s.opts.variant == "short_game" else 4)))
 
 
@@ -161,10 +161,13 @@ class Board:
                     c *= 0.85
         return c
 
-    def prospects(self, lab: int, hand: Sequence[int]) -> list[Prospect]:
-        """Face-up portals by promise for ``lab`` with ``hand`` (tools by kind)."""
+    def prospects(self, lab: int, hand: Sequence[int],
+                  icons: tuple[int, ...] | None = None) -> list[Prospect]:
+        """Face-up portals by promise for ``lab`` with ``hand`` (tools by kind); ``icons``:
+        ``lab``'s sealed, sorted, if the caller has them."""
         s = self.s
-        icons = tuple(sorted(s.T.icon[x] for x in s.sealed[lab]))
+        if icons is None:
+            icons = tuple(sorted(s.T.icon[x] for x in s.sealed[lab]))
         out = []
         for i, (x, q) in enumerate(self.tops):
             c = self.chance(lab, i, hand)
@@ -323,7 +326,7 @@ class View:
         # the seat's sealed icons, sorted once for every portal_value this view asks
         self.icons = tuple(sorted(s.T.icon[x] for x in s.sealed[p]))
         self._fits: dict[int, float] = {}  # fit per portal: the view never changes
-        self.goals = b.prospects(p, kinds)[:2]
+        self.goals = b.prospects(p, kinds, self.icons)[:2]
         self.misses = [b.missing(p, g[2]) for g in self.goals]
         self.left = ACTIONS_PER_TURN - s.actions
         rows = s.T.rows
