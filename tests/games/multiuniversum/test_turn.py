@@ -30,6 +30,7 @@ from .builders import (
     deck_only,
     discard,
     discard_draw,
+    edited,
     give,
     move,
     names,
@@ -72,6 +73,7 @@ def layout(s: MultiuniversumState, *stacks: tuple[str, ...]) -> None:
     for st in s.stacks:
         if st:
             s.pknow[st[-1]] = P.PUBLIC
+    edited(s)
 
 
 def snapshot(s: MultiuniversumState) -> str:

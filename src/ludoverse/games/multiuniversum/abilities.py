@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ludoverse.games.multiuniversum import actions as A
 from ludoverse.games.multiuniversum import phases as P
+from ludoverse.games.multiuniversum import turn
 
 if TYPE_CHECKING:
     from ludoverse.games.multiuniversum.state import MultiuniversumState as S
@@ -118,15 +119,13 @@ def play(s: S, a: int) -> None:
         s.log("portals_swapped", seat=p, transformers=[x + 1, y + 1],
               face_up=[sx[-1], sy[-1]])
     else:
-        from ludoverse.games.multiuniversum.turn import finish_turn
-
         c = a - A.KEEP_TOOL
         s.area[p].remove(c)
         s.tools[p].append(c)
         s.keep5 -= 1
         s.log("kept_as_tool", seat=p, card=c, tool=s.T.tool[c])
         if not (s.keep5 and tool_choices(s)):
-            finish_turn(s)
+            turn.finish_turn(s)
 
 
 def reorder(s: S) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ludoverse.games.multiuniversum import abilities, turn
 from ludoverse.games.multiuniversum import actions as A
 from ludoverse.games.multiuniversum import phases as P
 
@@ -22,9 +23,7 @@ def offered(s: S, action: int) -> bool:
         return True
     if action == P.SEAL_ACTION:
         return can_seal(s, s.active)
-    from ludoverse.games.multiuniversum.abilities import offered as ability_offered
-
-    return ability_offered(s, s.T.ability[s.pos[s.active]])
+    return abilities.offered(s, s.T.ability[s.pos[s.active]])
 
 
 def can_seal(s: S, lab: int) -> bool:
@@ -47,9 +46,7 @@ def start(s: S, action: int) -> None:
             if s.draw(p) < 0:
                 break
     elif action == P.ABILITY:  # MU-ACTION-3
-        from ludoverse.games.multiuniversum.abilities import start as ability
-
-        ability(s, s.T.ability[s.pos[p]])
+        abilities.start(s, s.T.ability[s.pos[p]])
     elif action == P.MOVE_ACTION:  # MU-ACTION-4
         s.phase = P.MOVE
     elif action == P.SEAL_ACTION:
@@ -87,8 +84,6 @@ def spend(s: S, card: int) -> None:
 
 def seal(s: S, lab: int, portal: int) -> None:
     """MU-ACTION-7: the portal goes to the lab; the next one is turned up."""
-    from ludoverse.games.multiuniversum.turn import check_trigger
-
     t = s.pos[lab]
     s.stacks[t].pop()
     s.sealed[lab].append(portal)
@@ -101,7 +96,7 @@ def seal(s: S, lab: int, portal: int) -> None:
     s.log("sealed", seat=lab, portal=portal, transformer=t + 1, face_up=top,
           **({"virtual": True} if lab >= s.n else {}))  # the solo game's virtual scientist
     if top < 0:
-        check_trigger(s)
+        turn.check_trigger(s)
 
 
 def legal(s: S) -> list[int]:

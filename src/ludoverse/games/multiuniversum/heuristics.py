@@ -63,7 +63,7 @@ def time_left(s: S) -> float:
     if s.end_after >= 0 or s.end_reason:
         return 0.0
     k = end_threshold(s) if s.n > 1 else 3
-    sizes = sorted(len(st) for st in s.stacks)
+    sizes = sorted(map(len, s.stacks))
     return min(1.0, sum(sizes[:k]) / (k * (3 if s.opts.variant == "short_game" else 4)))
 
 
@@ -161,10 +161,13 @@ class Board:
                     c *= 0.85
         return c
 
-    def prospects(self, lab: int, hand: Sequence[int]) -> list[Prospect]:
-        """Face-up portals by promise for ``lab`` with ``hand`` (tools by kind)."""
+    def prospects(self, lab: int, hand: Sequence[int],
+                  icons: tuple[int, ...] | None = None) -> list[Prospect]:
+        """Face-up portals by promise for ``lab`` with ``hand`` (tools by kind); ``icons``:
+        ``lab``'s sealed, sorted, if the caller has them."""
         s = self.s
-        icons = tuple(sorted(s.T.icon[x] for x in s.sealed[lab]))
+        if icons is None:
+            icons = tuple(sorted(s.T.icon[x] for x in s.sealed[lab]))
         out = []
         for i, (x, q) in enumerate(self.tops):
             c = self.chance(lab, i, hand)
@@ -296,12 +299,14 @@ class View:
     """The active seat's plans: its two best prospects, and what each card offers it."""
 
     __slots__ = (
+        "_fits",
         "_kind_use",
         "_move_use",
         "_seal_use",
         "board",
         "goals",
         "hand",
+        "icons",
         "kinds",
         "left",
         "misses",
@@ -318,7 +323,10 @@ class View:
         self.board = b = Board(s)
         self.hand = hand = sorted(s.hands[p])
         self.kinds = kinds = _kinds(s, hand)
-        self.goals = b.prospects(p, kinds)[:2]
+        # the seat's sealed icons, sorted once for every portal_value this view asks
+        self.icons = tuple(sorted(s.T.icon[x] for x in s.sealed[p]))
+        self._fits: dict[int, float] = {}  # fit per portal: the view never changes
+        self.goals = b.prospects(p, kinds, self.icons)[:2]
         self.misses = [b.missing(p, g[2]) for g in self.goals]
         self.left = ACTIONS_PER_TURN - s.actions
         rows = s.T.rows
@@ -362,11 +370,19 @@ class View:
 
     def fit(self, q: int) -> float:
         """Promise of portal ``q`` for the seat, as if it were face up where it stands."""
-        b = self.board
-        miss = b.missing(self.p, q)
-        gap = sum(miss)
-        cover = sum(m if m < h else h for m, h in zip(miss, self.kinds, strict=True))
-        return portal_value(self.s, self.p, q) * HAND_COVER ** cover * LAB_MISSING ** (gap - cover)
+        hit = self._fits.get(q)
+        if hit is not None:
+            return hit
+        have, hand = self.board.have[self.p], self.kinds
+        gap = cover = 0  # the tools the lab misses, and how many of them the hand holds
+        for k, n in self.board.needs[q]:
+            if n > have[k]:
+                m = n - have[k]
+                gap += m
+                cover += m if m < hand[k] else hand[k]
+        v = self._fits[q] = (portal_value(self.s, self.p, q, self.icons) * HAND_COVER ** cover
+                             * LAB_MISSING ** (gap - cover))
+        return v
 
     def spot(self, x: int) -> float:
         """How good transformer ``x`` is to stand on now (a Seal this turn counts most)."""
@@ -374,7 +390,8 @@ class View:
         i = next((i for i, (y, _) in enumerate(b.tops) if y == x), -1)
         if i < 0:
             return -1.0
-        v = portal_value(self.s, self.p, b.tops[i][1]) * b.chance(self.p, i, self.kinds)
+        v = (portal_value(self.s, self.p, b.tops[i][1], self.icons)
+             * b.chance(self.p, i, self.kinds))
         gap = b.gaps[self.p][i]
         if self.seals[x] and gap + 1 <= self.left and all(
                 m <= h for m, h in zip(b.missing(self.p, b.tops[i][1]), self.kinds,
@@ -403,7 +420,7 @@ class View:
                 if steps is None and cost < self.left and s.discard:
                     steps = self._fit_recycle(miss, first, at)
                 if steps is not None:
-                    v = portal_value(s, self.p, q) - 0.05 * len(steps)
+                    v = portal_value(s, self.p, q, self.icons) - 0.05 * len(steps)
                     if best is None or v > best[0]:
                         best = (v, steps)
         return None if best is None else best[1]

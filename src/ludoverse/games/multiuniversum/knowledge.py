@@ -70,10 +70,11 @@ def determinize(s: MultiuniversumState, seat: int, rng: random.Random) -> Multiu
 
 def _portals(s: MultiuniversumState, t: MultiuniversumState, seat: int,
              rng: random.Random) -> None:
+    known = [knows(s, seat, q) for q in range(A.PORTALS)]  # asked once per portal
     slots: list[list[tuple[list[int], int]]] = [[] for _ in range(A.TRANSFORMERS)]
     for st_no, stack in enumerate(t.stacks):
         for i, q in enumerate(stack):
-            if not knows(s, seat, q):
+            if not known[q]:
                 slots[st_no].append((stack, i))
     for i, st_no in enumerate(s.removed_from):
         slots[st_no].append((t.removed, i))
@@ -105,9 +106,9 @@ def _portals(s: MultiuniversumState, t: MultiuniversumState, seat: int,
         moved = dict(zip(before, after, strict=True))
         t.order = [moved.get(q, q) for q in t.order]
     for q in range(A.PORTALS):  # knowledge masks follow the portals to their new places
-        if not knows(s, seat, q):
+        if not known[q]:
             t.pknow[q] = 0
     for stack in t.stacks:
         for q in stack:
-            if knows(s, seat, q):
+            if known[q]:
                 t.pknow[q] = s.pknow[q]

@@ -13,9 +13,16 @@ PHASES = ("turn", "move", "recycle", "seal", "reorder_stack", "reorder_place", "
 
 # The row actions (indices into content.CARD_ACTIONS)
 SEARCH, ABILITY, MOVE_ACTION, SEAL_ACTION, RECYCLE_ACTION = range(5)
+ROW_ACTIONS = 5
 
 # The abilities (indices into content.ABILITIES)
 REORDER, DRAW_KEEP, SWAP_PORTALS, ROTATE, KEEP_PLAYED = range(5)
 
 PUBLIC = -1
 """Knowledge mask of a portal everybody has seen in its place (all bits set)."""
+
+HAND = 3
+"""Cards dealt at set-up, and the hand size refilled to at the end of a turn."""
+ACTIONS_PER_TURN = 3
+STARTING_DISCARD = 5
+"""Cards turned face up to start the discard pile, at set-up and at every rebuild."""

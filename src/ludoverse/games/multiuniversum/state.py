@@ -17,16 +17,16 @@ from typing import Any
 from ludoverse.core.api import TERMINAL, Event, Outcome
 from ludoverse.core.fast import FastState
 from ludoverse.core.rng import Rng
+from ludoverse.games.multiuniversum import abilities, card_actions, knowledge, scoring, turn
 from ludoverse.games.multiuniversum import actions as A
 from ludoverse.games.multiuniversum import phases as P
 from ludoverse.games.multiuniversum.content import MultiuniversumContent, Tables, tables
 from ludoverse.games.multiuniversum.options import MultiuniversumOptions
+from ludoverse.games.multiuniversum.phases import ACTIONS_PER_TURN, HAND, STARTING_DISCARD
 
-HAND = 3
-"""Cards dealt at set-up, and the hand size refilled to at the end of a turn."""
-ACTIONS_PER_TURN = 3
-STARTING_DISCARD = 5
-"""Cards turned face up to start the discard pile, at set-up and at every rebuild."""
+MAX_SEATS = 5  # the game's max_players
+SEAT_ONLY = tuple(frozenset((q,)) for q in range(MAX_SEATS))
+"""The ``visible_to`` of an event only one seat may see, built once (events are immutable)."""
 
 LIST_FIELDS = ("deck", "discard", "pos", "revealed", "pknow", "removed", "need", "order",
                "kept", "played", "forming", "removed_from", "drawn_gen")
@@ -136,8 +136,8 @@ class MultiuniversumState(FastState):
     def log(self, kind: str, visible_to: int | None = None, **data: Any) -> None:
         if self.quiet:
             return
-        vis = None if visible_to is None else frozenset((visible_to,))
-        self.events.append(Event(kind, data, vis))
+        self.events.append(Event(kind, data, None if visible_to is None
+                                 else SEAT_ONLY[visible_to]))
 
     def draw(self, seat: int) -> int:
         """Draw the top card into ``seat``'s hand (the virtual scientist's lab in the solo
@@ -199,8 +199,6 @@ class MultiuniversumState(FastState):
         return self.active
 
     def _legal(self) -> list[int]:
-        from ludoverse.games.multiuniversum import abilities, card_actions, scoring, turn
-
         ph = self.phase
         if ph == P.TURN:
             return turn.legal(self)
@@ -213,8 +211,6 @@ class MultiuniversumState(FastState):
         return []
 
     def _play(self, a: int) -> None:
-        from ludoverse.games.multiuniversum import abilities, card_actions, scoring, turn
-
         self.legal_cache = None
         ph = self.phase
         if ph == P.TURN:
@@ -252,9 +248,7 @@ class MultiuniversumState(FastState):
     def outcome(self) -> Outcome | None:
         if self.phase != P.OVER:
             return None
-        from ludoverse.games.multiuniversum.scoring import outcome
-
-        return outcome(self)
+        return scoring.outcome(self)
 
     def clone(self) -> MultiuniversumState:
         t = object.__new__(MultiuniversumState)
@@ -269,9 +263,7 @@ class MultiuniversumState(FastState):
         return t
 
     def determinize(self, seat: int, rng: random.Random) -> MultiuniversumState:
-        from ludoverse.games.multiuniversum.knowledge import determinize
-
-        return determinize(self, seat, rng)
+        return knowledge.determinize(self, seat, rng)
 
     def _forced_is_public(self) -> bool:
         """Always: how many moves the seat to move has follows from public facts alone

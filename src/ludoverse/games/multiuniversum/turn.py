@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ludoverse.games.multiuniversum import abilities, card_actions, scoring
 from ludoverse.games.multiuniversum import actions as A
 from ludoverse.games.multiuniversum import phases as P
-from ludoverse.games.multiuniversum.state import ACTIONS_PER_TURN, HAND
+from ludoverse.games.multiuniversum.phases import ACTIONS_PER_TURN, HAND
 
 if TYPE_CHECKING:
     from ludoverse.games.multiuniversum.state import MultiuniversumState as S
@@ -20,14 +21,21 @@ VIRTUAL_TOOLS = 2
 
 
 def legal(s: S) -> list[int]:
-    from ludoverse.games.multiuniversum.card_actions import offered
-
     if s.actions >= ACTIONS_PER_TURN:
         return [A.PASS]
     hand = sorted(s.hands[s.active])
     rows = s.T.rows
     t = s.pos[s.active]
-    out = [A.PLAY + c for c in hand if offered(s, rows[c][t])]
+    # Cards share row actions: ask once per action whether it is offered (MU-TURN-4).
+    offered: list[bool | None] = [None] * P.ROW_ACTIONS
+    out = []
+    for c in hand:
+        action = rows[c][t]
+        ok = offered[action]
+        if ok is None:
+            ok = offered[action] = card_actions.offered(s, action)
+        if ok:
+            out.append(A.PLAY + c)
     out += [A.PREPARE + c for c in hand]
     out += [A.DISCARD + c for c in hand]
     out.append(A.PASS)
@@ -37,8 +45,6 @@ def legal(s: S) -> list[int]:
 
 
 def play(s: S, a: int) -> None:
-    from ludoverse.games.multiuniversum.card_actions import start
-
     p = s.active
     if a == A.PASS:
         s.log("passed", seat=p, actions=s.actions)
@@ -57,7 +63,7 @@ def play(s: S, a: int) -> None:
         s.played.append(c)
         action = s.T.rows[c][s.pos[p]]
         s.log("played", seat=p, card=c, transformer=s.pos[p] + 1, action=action)
-        start(s, action)
+        card_actions.start(s, action)
     elif kind == 1:  # MU-TOOL-1
         s.tools[p].append(c)
         s.log("prepared_tool", seat=p, card=c, tool=s.T.tool[c])
@@ -78,9 +84,7 @@ def run(s: S) -> None:
 
 
 def end_of_turn(s: S) -> None:
-    from ludoverse.games.multiuniversum.abilities import tool_choices
-
-    if s.keep5 and tool_choices(s):  # MU-ABILITY-6: choose before the discard
+    if s.keep5 and abilities.tool_choices(s):  # MU-ABILITY-6: choose before the discard
         s.phase = P.KEEP_TOOL
         return
     finish_turn(s)
@@ -170,11 +174,9 @@ def check_trigger(s: S) -> None:
 
 
 def game_over(s: S, reason: str) -> None:
-    from ludoverse.games.multiuniversum.scoring import deadly_portals
-
     s.end_reason = reason
     if s.opts.variant == "deadly_portals":  # MU-VAR-2
-        deadly_portals(s)
+        scoring.deadly_portals(s)
     if s.opts.set_assignment == "player_choice" and s.opts.set_scoring:  # MU-OPT-7
         s.phase = P.SETS
         s.set_seat = s.first
@@ -198,21 +200,17 @@ def solo_turn(s: S) -> None:
         s.log("virtual_tool", card=card, tool=s.T.tool[card])
     t = s.pos[v]
     portal = s.face_up(t)
-    if portal >= 0:
-        need = s.T.need[portal]
+    if portal >= 0 and card_actions.can_seal(s, v):
+        left = list(s.T.need[portal])
         tools = s.tools[v]
         kinds = s.T.tool
-        if all(sum(1 for c in tools if kinds[c] == k) >= need[k] for k in range(A.TRANSFORMERS)):
-            left = list(need)
-            for c in list(tools):  # the earliest placed first
-                if left[kinds[c]]:
-                    left[kinds[c]] -= 1
-                    tools.remove(c)
-                    s.discard.append(c)
-            from ludoverse.games.multiuniversum.card_actions import seal
-
-            seal(s, v, portal)
-            if s.end_reason:
-                return
+        for c in list(tools):  # the earliest placed first
+            if left[kinds[c]]:
+                left[kinds[c]] -= 1
+                tools.remove(c)
+                s.discard.append(c)
+        card_actions.seal(s, v, portal)
+        if s.end_reason:
+            return
     s.pos[v] = (t + 1) % A.TRANSFORMERS
     s.log("virtual_moved", transformer=s.pos[v] + 1)

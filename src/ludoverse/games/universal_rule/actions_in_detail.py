@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ludoverse.games.universal_rule import actions as A
 from ludoverse.games.universal_rule import planets as PL
+from ludoverse.games.universal_rule import turn
 
 if TYPE_CHECKING:
     from ludoverse.games.universal_rule.state import UniversalRuleState
@@ -15,13 +16,11 @@ if TYPE_CHECKING:
 def explore(s: UniversalRuleState, seat: int, free: bool = False) -> None:
     """UR-EXPLORE-1/2: 1 credit to the bank, one card drawn; UR-BATTLE-5: free after a failed
     attack."""
-    from ludoverse.games.universal_rule.turn import check_hand
-
     if not free:
         s.credits[seat] -= 1
     s.log("explored", seat=seat, free=free)
     s.draw(seat)
-    check_hand(s, seat)
+    turn.check_hand(s, seat)
     PL.glom(s, seat, A.EXPLORE)
 
 

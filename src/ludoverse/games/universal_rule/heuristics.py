@@ -31,6 +31,7 @@ from ludoverse.games.universal_rule import phases as P
 from ludoverse.games.universal_rule import planets as PL
 from ludoverse.games.universal_rule.attack import ATTACKING, DEFENDING, fleet_capacity
 from ludoverse.games.universal_rule.state import UniversalRuleState
+from ludoverse.games.universal_rule.turn import colonizable, upgradable
 from ludoverse.games.universal_rule.winning import hand_fleet, target, vp
 
 CREDIT = 0.2
@@ -151,7 +152,9 @@ def policy(s: UniversalRuleState, rng: random.Random) -> int:
     if ph == P.ACT:
         return _act(s, legal)
     if ph == P.TARGET:
-        return max(legal, key=lambda a: (_attack_edge(s, s.atk_card, a - A.ATTACK_TARGET), a))
+        strongest = _strongest_card(s, s.active)
+        return max(legal, key=lambda a: (_attack_edge(s, s.atk_card, a - A.ATTACK_TARGET,
+                                                      strongest), a))
     if ph == P.FOLLOW:
         return _follow(s, legal)
     if ph == P.INSTIGATE:
@@ -189,19 +192,28 @@ def _gain_of_upgrade(s: UniversalRuleState, seat: int, c: int) -> float:
 def _best_attack(s: UniversalRuleState) -> float:
     p = s.active
     best = -math.inf
+    targets = PL.attackable(s, p)  # read once: the same for every attacking planet
+    strongest = _strongest_card(s, p)
     for atk in s.planets[p]:
-        for d in PL.attackable(s, p):
-            best = max(best, _attack_edge(s, atk, d))
+        for d in targets:
+            best = max(best, _attack_edge(s, atk, d, strongest))
     return best
 
 
-def _attack_edge(s: UniversalRuleState, atk: int, d: int) -> float:
+def _strongest_card(s: UniversalRuleState, p: int) -> int:
+    """The largest fleet of one card in ``p``'s hand (0 with none)."""
+    return max((PL.card_fleet(s.R, s.opts, c) for c in s.hands[p]), default=0)
+
+
+def _attack_edge(s: UniversalRuleState, atk: int, d: int, strongest: int | None = None
+                 ) -> float:
     """How far the attacker's reachable total beats the defender's likely one, and what a
-    win brings (a destroyed or downgraded planet, the Universal Rule card)."""
+    win brings (a destroyed or downgraded planet, the Universal Rule card). ``strongest``:
+    :func:`_strongest_card` of the attacker, if the caller has it already."""
     p = s.active
     owner = s.owner[d]
     mine = PL.battle_military(s, atk) + min(s.credits[p], _capacity(s, p, atk, d))
-    mine += sum(sorted((PL.card_fleet(s.R, s.opts, c) for c in s.hands[p]), reverse=True)[:1])
+    mine += _strongest_card(s, p) if strongest is None else strongest
     theirs = PL.battle_military(s, d) + min(s.credits[owner], _capacity(s, owner, atk, d))
     theirs += 2 * len(s.hands[owner])
     margin = mine - theirs
@@ -222,8 +234,6 @@ def _choose_action(s: UniversalRuleState, legal: list[int], rng: random.Random) 
         best = max(_gain_of_colonize(s, p, a) for a in _colonize_options(s, p))
         scores[A.COLONIZE] = best + 0.5
     if A.UPGRADE in legal:
-        from ludoverse.games.universal_rule.turn import upgradable
-
         scores[A.UPGRADE] = max(_gain_of_upgrade(s, p, c)
                                 for c in upgradable(s, p, s.credits[p])) + 0.3
     if A.EXPLORE in legal:
@@ -237,8 +247,6 @@ def _choose_action(s: UniversalRuleState, legal: list[int], rng: random.Random) 
 
 
 def _colonize_options(s: UniversalRuleState, seat: int) -> list[int]:
-    from ludoverse.games.universal_rule.turn import colonizable
-
     return colonizable(s, seat, s.credits[seat])
 
 
@@ -248,8 +256,10 @@ def _act(s: UniversalRuleState, legal: list[int]) -> int:
         return max(legal, key=lambda a: (_gain_of_colonize(s, p, a), a))
     if s.action == A.UPGRADE:
         return max(legal, key=lambda a: (_gain_of_upgrade(s, p, a - A.UPGRADE_PLANET), a))
-    best = max(legal, key=lambda a: (max((_attack_edge(s, a - A.ATTACK_WITH, d)
-                                          for d in PL.attackable(s, p)), default=-99), a))
+    targets = PL.attackable(s, p)
+    strongest = _strongest_card(s, p)
+    best = max(legal, key=lambda a: (max((_attack_edge(s, a - A.ATTACK_WITH, d, strongest)
+                                          for d in targets), default=-99), a))
     return best
 
 
@@ -385,7 +395,9 @@ def candidates(s: UniversalRuleState) -> list[int]:
     if ph == P.COST:
         return [legal[-1]]
     if ph == P.TARGET:
-        ranked = sorted(legal, key=lambda a: -_attack_edge(s, s.atk_card, a - A.ATTACK_TARGET))
+        strongest = _strongest_card(s, s.active)
+        ranked = sorted(legal, key=lambda a: -_attack_edge(s, s.atk_card, a - A.ATTACK_TARGET,
+                                                           strongest))
         return sorted(ranked[:MAX_TARGETS])
     if ph == P.ACT and s.action != A.ATTACK:
         p = s.active

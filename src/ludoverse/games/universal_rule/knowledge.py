@@ -22,7 +22,10 @@ import random
 from typing import TYPE_CHECKING
 
 from ludoverse.core.rng import Rng
+from ludoverse.games.universal_rule import actions as A
+from ludoverse.games.universal_rule import attack, turn, winning
 from ludoverse.games.universal_rule import phases as P
+from ludoverse.games.universal_rule import planets as PL
 
 if TYPE_CHECKING:
     from ludoverse.games.universal_rule.state import UniversalRuleState
@@ -70,19 +73,19 @@ def may_hold(s: UniversalRuleState, q: int) -> list[int]:
 def public_fleet_ceiling(s: UniversalRuleState, q: int) -> int:
     """The largest fleet ``q``'s hand could show in a Sneak Attack Victory, as far as a
     spectator can tell."""
-    from ludoverse.games.universal_rule.winning import hand_fleet
-
     known = known_in_hand(s, q)
-    fleets = sorted((hand_fleet(s, [c]) for c in unseen(s)), reverse=True)
-    return hand_fleet(s, known) + sum(fleets[:len(s.hands[q]) - len(known)])
+    hidden = len(s.hands[q]) - len(known)
+    if not hidden:  # the whole hand is known: no unseen card to rank
+        return winning.hand_fleet(s, known)
+    R, opts = s.R, s.opts
+    one_each = opts.sneak_unit == "card"  # each card's own hand_fleet, without a list apiece
+    fleets = sorted((1 if one_each else PL.card_fleet(R, opts, c) for c in unseen(s)), reverse=True)
+    return winning.hand_fleet(s, known) + sum(fleets[:hidden])
 
 
 def colonize_options(s: UniversalRuleState, q: int, budget: int, cards: list[int]
                      ) -> set[tuple[int, int]]:
-    from ludoverse.games.universal_rule.planets import may_colonize
-
-    return {(c, side) for c in cards for side in (0, 1)
-            if may_colonize(s, q, c, side, budget)}
+    return set(PL.colonize_choices(s, q, cards, budget))
 
 
 def forced_is_public(s: UniversalRuleState) -> bool:
@@ -93,8 +96,6 @@ def forced_is_public(s: UniversalRuleState) -> bool:
     Victory. There the move is played unasked only if no card the hand could hold, as far
     as a spectator can tell, would give a second choice.
     """
-    from ludoverse.games.universal_rule import actions as A
-
     if s.pending:  # a Thug's victim (2+ seats) or a discard (hand size): public counts
         return True
     ph = s.phase
@@ -155,15 +156,13 @@ def determinize(s: UniversalRuleState, seat: int, rng: random.Random) -> Univers
         k = len(t.hands[q])
         t.hands[q], t.committed[q] = both[:k], both[k:]
     if s.phase == P.FUNDS:
-        from ludoverse.games.universal_rule.attack import fleet_capacity
-
         for q in range(s.n):
             if q == seat:
                 continue
             if t.sides[q] >= 0 and q not in (t.active, t.owner[t.def_card]):
                 t.sides[q] = rng.randrange(2)
             if t.funds[q] >= 0:
-                t.funds[q] = rng.randint(0, min(t.credits[q], fleet_capacity(t, q)))
+                t.funds[q] = rng.randint(0, min(t.credits[q], attack.fleet_capacity(t, q)))
     return t
 
 
@@ -209,7 +208,5 @@ def _consistent(t: UniversalRuleState, seat: int) -> bool:
     """A player who chose Colonize can colonize one of their cards (UR-TURN-1)."""
     if t.phase not in (P.COST, P.ACT) or t.action != 1 or t.pending or seat == t.active:
         return True
-    from ludoverse.games.universal_rule.turn import colonizable
-
-    return bool(colonizable(t, t.active, t.credits[t.active]))
+    return bool(turn.colonizable(t, t.active, t.credits[t.active]))
 

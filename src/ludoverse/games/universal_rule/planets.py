@@ -8,6 +8,7 @@ side in play (UR-PLANET-1).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ludoverse.core.content import per_content
@@ -36,7 +37,8 @@ class Rules:
     """Per-side stats of one content set, as tuples indexed by ``2 * card + side``."""
 
     __slots__ = ("action", "amount", "base", "condition", "cost", "fleet", "income", "kind",
-                 "military", "n", "names", "num_cards", "one_target", "ur_vp", "vp")
+                 "military", "n", "names", "num_cards", "one_target", "top_fleet",
+                 "top_military", "ur_vp", "vp")
 
     def __init__(self, content: UniversalRuleContent) -> None:
         sides = [side for p in content.planets for side in (p.basic, p.upgraded)]
@@ -60,6 +62,9 @@ class Rules:
                                if s.ability and s.ability.condition else -1 for s in sides)
         self.one_target = tuple(bool(s.ability and s.ability.targets == "one") for s in sides)
         self.ur_vp = content.universal_rule_vp
+        self.top_fleet = max((0, *self.fleet[0::2]))
+        self.top_military = max((0, *self.military[0::2]))
+        """The largest basic-side fleet and military of any card (at least 0)."""
 
 
 @per_content
@@ -77,8 +82,8 @@ def top(s: UniversalRuleState, card: int) -> int:
 
 
 def has_kind(s: UniversalRuleState, seat: int, kind: int) -> bool:
-    R = s.R
-    return any(R.kind[2 * c + s.side[c]] == kind for c in s.planets[seat])
+    table, side = s.R.kind, s.side
+    return kind in [table[2 * c + side[c]] for c in s.planets[seat]]  # no generator: a hot path
 
 
 def kind_total(s: UniversalRuleState, seat: int, kind: int, action: int = -1) -> int:
@@ -114,6 +119,11 @@ def card_fleet(R: Rules, opts: UniversalRuleOptions, card: int) -> int:
     return R.fleet[2 * card]
 
 
+def top_card_fleet(R: Rules, opts: UniversalRuleOptions) -> int:
+    """The largest :func:`card_fleet` of any card (at least 0)."""
+    return R.top_military if opts.fleet_value == "basic_military" else R.top_fleet
+
+
 def battle_military(s: UniversalRuleState, card: int) -> int:
     """An engaged planet's military, with its battle bonus (Kestrel Reach, Korrath, Vianov)."""
     k = 2 * card + s.side[card]
@@ -145,6 +155,45 @@ def may_colonize(s: UniversalRuleState, seat: int, card: int, side: int, budget:
         if any(R.cost[2 * c + s.side[c]] == cost for c in planets):
             return False
     return True
+
+
+# Many cards at once: the discount and the Exclusive planet are read once, not per card side.
+
+
+def colonize_choices(s: UniversalRuleState, seat: int, cards: list[int], budget: int
+                     ) -> list[tuple[int, int]]:
+    """``(card, side)`` for each side of ``cards`` that :func:`may_colonize` allows, in order."""
+    return list(colonize_sides(s, seat, cards, budget))
+
+
+def may_colonize_any(s: UniversalRuleState, seat: int, cards: list[int], budget: int) -> bool:
+    """Whether :func:`may_colonize` allows any side of ``cards`` (stops at the first)."""
+    return next(colonize_sides(s, seat, cards, budget), None) is not None
+
+
+def colonize_sides(s: UniversalRuleState, seat: int, cards: list[int], budget: int
+                   ) -> Iterator[tuple[int, int]]:
+    R = s.R
+    side = s.side
+    planets = s.planets[seat]
+    discount = kind_total(s, seat, DISCOUNT, ACTION_CODES["colonize"])
+    barred: set[int] = set()  # UR-PLANET-5: costs an Exclusive planet's owner already has
+    if planets and any(R.kind[2 * c + side[c]] == EXCLUSIVE_COST for c in planets):
+        barred = {R.cost[2 * c + side[c]] for c in planets}
+    for card in cards:
+        for new_side in (0, 1):
+            cost = R.cost[2 * card + new_side]
+            if max(0, cost - discount) <= budget and cost not in barred:
+                yield card, new_side
+
+
+def upgrade_choices(s: UniversalRuleState, seat: int, budget: int) -> list[int]:
+    """``seat``'s basic planets whose :func:`upgrade_cost` fits ``budget``, in play order."""
+    R = s.R
+    side = s.side
+    discount = kind_total(s, seat, DISCOUNT, ACTION_CODES["upgrade"])
+    return [c for c in s.planets[seat] if side[c] == BASIC
+            and max(0, R.cost[2 * c + 1] - R.cost[2 * c] - discount) <= budget]
 
 
 def income(s: UniversalRuleState, seat: int) -> int:

@@ -16,6 +16,7 @@ from ludoverse.core.api import TERMINAL, Event, Outcome
 from ludoverse.core.fast import FastState
 from ludoverse.core.rng import Rng
 from ludoverse.games.universal_rule import actions as A
+from ludoverse.games.universal_rule import attack, knowledge, turn, winning
 from ludoverse.games.universal_rule import phases as P
 from ludoverse.games.universal_rule.content import UniversalRuleContent
 from ludoverse.games.universal_rule.options import UniversalRuleOptions
@@ -24,6 +25,8 @@ from ludoverse.games.universal_rule.planets import Rules, rules
 STARTING_CREDITS = 3
 DEALT = 3
 EDGE_OF_WAR_REMOVED = 3
+SEAT_ONLY = tuple(frozenset((q,)) for q in range(A.MAX_SEATS))
+"""The ``visible_to`` of an event only one seat may see, built once (events are immutable)."""
 
 LIST_FIELDS = ("side", "owner", "counters", "credits", "deck", "discard", "removed",
                "revealed", "gave_up", "given_up", "queue", "funds", "sides", "final_vp")
@@ -114,8 +117,8 @@ class UniversalRuleState(FastState):
     def log(self, kind: str, visible_to: int | None = None, **data: Any) -> None:
         if self.quiet:
             return
-        vis = None if visible_to is None else frozenset((visible_to,))
-        self.events.append(Event(kind, data, vis))
+        self.events.append(Event(kind, data, None if visible_to is None
+                                 else SEAT_ONLY[visible_to]))
 
     def cap(self, seat: int) -> int:
         """UR-LIMIT-1, UR-LIMIT-2: the credit limit of ``seat`` now."""
@@ -171,8 +174,6 @@ class UniversalRuleState(FastState):
         return self.active
 
     def _legal(self) -> list[int]:
-        from ludoverse.games.universal_rule import attack, turn, winning
-
         if self.pending:
             return turn.pending_legal(self)
         ph = self.phase
@@ -185,8 +186,6 @@ class UniversalRuleState(FastState):
         return []
 
     def _play(self, a: int) -> None:
-        from ludoverse.games.universal_rule import attack, turn, winning
-
         self.legal_cache = None
         ph = self.phase
         if self.pending:
@@ -219,9 +218,7 @@ class UniversalRuleState(FastState):
     def outcome(self) -> Outcome | None:
         if self.phase != P.OVER:
             return None
-        from ludoverse.games.universal_rule.winning import outcome
-
-        return outcome(self)
+        return winning.outcome(self)
 
     def clone(self) -> UniversalRuleState:
         t = object.__new__(UniversalRuleState)
@@ -236,14 +233,10 @@ class UniversalRuleState(FastState):
         return t
 
     def determinize(self, seat: int, rng: random.Random) -> UniversalRuleState:
-        from ludoverse.games.universal_rule.knowledge import determinize
-
-        return determinize(self, seat, rng)
+        return knowledge.determinize(self, seat, rng)
 
     def _forced_is_public(self) -> bool:
-        from ludoverse.games.universal_rule.knowledge import forced_is_public
-
-        return forced_is_public(self)
+        return knowledge.forced_is_public(self)
 
     def action_label(self, action: int, seat: int | None) -> str:
         from ludoverse.games.universal_rule.views import label

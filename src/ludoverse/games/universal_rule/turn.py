@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ludoverse.games.universal_rule import actions as A
 from ludoverse.games.universal_rule import actions_in_detail as D
+from ludoverse.games.universal_rule import attack, winning
 from ludoverse.games.universal_rule import phases as P
 from ludoverse.games.universal_rule import planets as PL
 
@@ -57,7 +58,7 @@ def choosable(s: UniversalRuleState) -> list[int]:
     out = []
     if s.credits[p] >= 1 and (s.deck or s.discard):
         out.append(A.EXPLORE)
-    if any(PL.may_colonize(s, p, c, side, s.credits[p]) for c in s.hands[p] for side in (0, 1)):
+    if PL.may_colonize_any(s, p, s.hands[p], s.credits[p]):
         out.append(A.COLONIZE)
     if upgradable(s, p, s.credits[p]):
         out.append(A.UPGRADE)
@@ -74,13 +75,12 @@ def max_follow_cost(s: UniversalRuleState) -> int:
 
 
 def upgradable(s: UniversalRuleState, seat: int, budget: int) -> list[int]:
-    return [c for c in s.planets[seat]
-            if s.side[c] == PL.BASIC and PL.upgrade_cost(s, seat, c) <= budget]
+    return PL.upgrade_choices(s, seat, budget)
 
 
 def colonizable(s: UniversalRuleState, seat: int, budget: int) -> list[int]:
-    return [A.play(c, side) for c in sorted(s.hands[seat]) for side in (0, 1)
-            if PL.may_colonize(s, seat, c, side, budget)]
+    return [A.play(c, side) for c, side in PL.colonize_choices(s, seat, sorted(s.hands[seat]),
+                                                                budget)]
 
 
 def legal(s: UniversalRuleState) -> list[int]:
@@ -234,8 +234,6 @@ def check_hand(s: UniversalRuleState, seat: int) -> None:
 
 def run(s: UniversalRuleState) -> None:
     """Play on until someone must decide: free Explores, the battle's end, the end of the turn."""
-    from ludoverse.games.universal_rule import attack, winning
-
     while not s.pending:
         ph = s.phase
         if ph == P.FREE_EXPLORE:

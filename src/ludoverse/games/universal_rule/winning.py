@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ludoverse.core.api import Outcome
 from ludoverse.games.universal_rule import actions as A
+from ludoverse.games.universal_rule import knowledge, turn
 from ludoverse.games.universal_rule import phases as P
 from ludoverse.games.universal_rule import planets as PL
 
@@ -94,14 +95,12 @@ def end_of_turn(s: UniversalRuleState) -> None:
 
 
 def _next_turn(s: UniversalRuleState) -> None:
-    from ludoverse.games.universal_rule.turn import start_turn
-
     s.turn += 1
     limit = s.opts.round_limit
     if limit and s.turn >= limit * s.n:
         _end_by_round_limit(s)
         return
-    start_turn(s, (s.active + 1) % s.n)
+    turn.start_turn(s, (s.active + 1) % s.n)
 
 
 def _win(s: UniversalRuleState, seat: int, total: int, why: str) -> None:
@@ -148,10 +147,16 @@ def sneak_offered(s: UniversalRuleState, seat: int, current: int) -> bool:
     """UR-SNEAK-1: offered when a hand of that size could carry the player to the target, as
     far as everyone can tell (the known cards, and the strongest unseen cards for the rest).
     Whether the real hand can is the player's own secret: see :func:`sneak_reachable`."""
-    from ludoverse.games.universal_rule.knowledge import public_fleet_ceiling
-
-    return (s.opts.sneak_attack == "designed" and bool(s.hands[seat])
-            and current + sneak_bonus(s, public_fleet_ceiling(s, seat)) >= target(s))
+    opts = s.opts
+    hand = len(s.hands[seat])
+    if opts.sneak_attack != "designed" or not hand:
+        return False
+    # A cheap ceiling first: no hand of this size can show more than its size times the
+    # largest fleet of any one card, and most turns end far below the target.
+    most = hand * (1 if opts.sneak_unit == "card" else PL.top_card_fleet(s.R, opts))
+    if current + sneak_bonus(s, most) < target(s):
+        return False
+    return current + sneak_bonus(s, knowledge.public_fleet_ceiling(s, seat)) >= target(s)
 
 
 def sneak_reachable(s: UniversalRuleState, seat: int) -> bool:
