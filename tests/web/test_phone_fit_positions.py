@@ -2,7 +2,8 @@
 test_help.py happens to look: each game is played through by seeded random moves at its
 largest player count, and its board module draws each position (from the seat to move, with
 its legal moves, and at the end from every seat) into the table page's layout in Chromium,
-where cut_off.js looks for anything past the screen's edge or hidden by a scrolling box.
+where cut_off.js looks for anything past the screen's edge or hidden by a scrolling box; some
+of them again with the longest names the lobby takes.
 
 A board's stylesheet arrives after its first drawing (each board module adds its own ``<link>``),
 so a table page shows the board unstyled for a moment, longer on a busy server: the test first
@@ -27,6 +28,11 @@ import ludoverse
 SEED = 5
 EARLY = 16
 """How many positions are drawn before the board's stylesheet has arrived."""
+LONG_NAMED = 40
+"""How many positions are drawn again with every seat's name as long as the server allows
+(40 characters, ``name_chars``), in one word and in several."""
+LONG_NAMES = ["Maximiliana-Wolfeschlegelsteinhausenberg",
+              "Maximiliana Wolfeschlegel Steinhausenber"]
 
 # The table page's frame around the board (app.js tablePage): the same classes, so style.css
 # gives the board the width it has there on a phone.
@@ -116,6 +122,12 @@ def test_every_position_of_a_seeded_game_fits_a_phone(
                              "s.href.endsWith(href))", arg=f"/static/css/{game}.css")
         bad = pg.evaluate(SWEEP, [game, json.dumps(every), names])
         assert not bad, report(f"of {len(every)} in {game}", bad)
+
+        some = every[::max(1, len(every) // LONG_NAMED)] + every[-g.max_players:]
+        for long in LONG_NAMES:
+            names = [long[:-1] + str(seat + 1) for seat in range(g.max_players)]
+            bad = pg.evaluate(SWEEP, [game, json.dumps(some), names])
+            assert not bad, report(f"of {game} with seats named like {names[0]!r}", bad)
     finally:
         ctx.close()
     assert not errors, errors
