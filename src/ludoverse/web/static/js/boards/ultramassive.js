@@ -178,7 +178,7 @@ function draftIcon(text) {
 }
 
 function tokenIcon(key) {
-  const s = svg("svg", { viewBox: "-12 -12 24 24", class: "um-tokicon", "aria-hidden": "true" });
+  const s = svg("svg", { viewBox: "-12 -12 24 24", width: "1.3em", height: "1.3em", class: "um-tokicon", "aria-hidden": "true" });
   s.append(tokenShape(key, 0, 0, 10));
   return s;
 }
@@ -352,6 +352,13 @@ function legend() {
 
 const C = 200;
 
+// A label centred on (x, y) at a font size in board units: its place and size are attributes of
+// the drawing, not of the stylesheet, so that the label stays inside the board (and the
+// screen) while ultramassive.css is still loading; the stylesheet gives only colours and weight.
+function label(x, y, size, cls, text, attrs = {}) {
+  return svg("text", { x, y, "font-size": size, "text-anchor": "middle", class: cls, ...attrs }, text);
+}
+
 function spacePos(ch, i) {
   const ang = ((ch === 0 ? 198 : 18) + i * 38) * Math.PI / 180;
   const r = 172 - i * 16.5;
@@ -394,8 +401,8 @@ function blackHoleBoard(pv, legal, small) {
   const bhR = 44 + Math.max(0, sizeIdx) * 8;
   root.append(svg("circle", { cx: C, cy: C, r: bhR + 14, fill: `url(#${id}-bh)`, class: "um-bh-glow" }));
   root.append(svg("circle", { cx: C, cy: C, r: bhR, class: "um-bh" }));
-  root.append(svg("text", { x: C, y: C - 4, class: "um-bh-t" }, "BLACK HOLE"));
-  root.append(svg("text", { x: C, y: C + 12, class: "um-bh-size" }, pv.size));
+  root.append(label(C, C - 4, 11, "um-bh-t", "BLACK HOLE"));
+  root.append(label(C, C + 12, 12, "um-bh-size", pv.size));
 
   const channelActs = (ch, a) => a.info.kind === "channel" && a.info.channel === CHANNELS[ch];
   const worms = [];
@@ -414,8 +421,8 @@ function blackHoleBoard(pv, legal, small) {
         style: sp.covered ? "fill:#2a0f45" : sp.rift ? `fill:url(#${id}-rift)` : null,
       }));
       if (sp.rift && !sp.covered) g.append(svg("circle", { cx: p.x, cy: p.y, r: p.R - 4, class: "um-rift-ring" }));
-      if (sp.covered) g.append(svg("text", { x: p.x, y: p.y + 4, class: "um-covered-t" }, "BH"));
-      const num = svg("text", { x: p.x - p.R * 0.72, y: p.y + p.R * 0.95, class: "um-space-n" }, sp.rift ? `${sp.space}R` : String(sp.space));
+      if (sp.covered) g.append(label(p.x, p.y + 4, 10, "um-covered-t", "BH"));
+      const num = label(p.x - p.R * 0.72, p.y + p.R * 0.95, 10, "um-space-n", sp.rift ? `${sp.space}R` : String(sp.space));
       g.append(num);
       drawTokens(g, sp, p, name, legal);
       // what clicking the space does
@@ -437,7 +444,7 @@ function blackHoleBoard(pv, legal, small) {
     const py = ch === 0 ? 6 : 372;
     const plaque = svg("g", { class: `um-plaque ${name}`, "data-channel": name },
       svg("rect", { x: px, y: py, width: 92, height: 26, rx: 13 }),
-      svg("text", { x: px + 46, y: py + 17 }, `${cap(name)} Channel`));
+      label(px + 46, py + 17, 12, "um-plaque-t", `${cap(name)} Channel`));
     root.append(svg("line", { x1: px + 46, y1: ch === 0 ? py + 26 : py, x2: p0.x, y2: p0.y + (ch === 0 ? -p0.R : p0.R), class: `um-entry ${name}` }));
     root.append(clickable(plaque, acts));
   });
@@ -492,6 +499,6 @@ function tokenShape(t, x, y, r) {
     }
     g.append(svg("polygon", { points: pts.join(" "), fill: d.fill, stroke: "#fff8", "stroke-width": 1 }));
   }
-  g.append(svg("text", { x, y: y + r * 0.38, "font-size": r * 1.05, fill: d.ink, class: "um-tok-t" }, d.short));
+  g.append(label(x, y + r * 0.38, r * 1.05, "um-tok-t", d.short, { fill: d.ink }));
   return g;
 }
