@@ -8,7 +8,7 @@ from ludoverse.core.api import Outcome
 from ludoverse.core.outcome import places
 from ludoverse.games.ultramassive import actions as A
 from ludoverse.games.ultramassive import board as B
-from ludoverse.games.ultramassive.state import ROUNDS
+from ludoverse.games.ultramassive.phases import REPOSITION, ROUNDS
 
 if TYPE_CHECKING:
     from ludoverse.games.ultramassive.state import UltramassiveState
@@ -33,8 +33,6 @@ def solar_mass_bonus(s: UltramassiveState) -> None:
 
 def begin_reposition(s: UltramassiveState) -> None:
     """UM-ROUND-2: after Rounds 2 and 4 every Wormhole reopens and may be moved."""
-    from ludoverse.games.ultramassive.state import REPOSITION
-
     for p in range(s.n):
         s.worm_open[p] = [True] * 4
         s.moved[p] = [False] * 4

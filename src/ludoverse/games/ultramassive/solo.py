@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ludoverse.core.api import Outcome
 from ludoverse.games.ultramassive import actions as A
 from ludoverse.games.ultramassive import effects as E
+from ludoverse.games.ultramassive.phases import SOLO_RESOURCE
 
 if TYPE_CHECKING:
     from ludoverse.games.ultramassive.content import Condition
@@ -23,8 +24,6 @@ OFFER = 2
 
 
 def begin_round(s: UltramassiveState) -> None:
-    from ludoverse.games.ultramassive.state import SOLO_RESOURCE
-
     s.phase = SOLO_RESOURCE
     s.actor = 0
     s.resource_offer = [s.resource_deck.pop() for _ in range(min(OFFER, len(s.resource_deck)))]
