@@ -117,10 +117,34 @@ class Rules:
         rows = sorted(content.siphon_rewards, key=lambda r: C.SIZES.index(r.size))
         self.siphon_rows: tuple[tuple[Prog, ...], ...] = tuple(_options_of(r.do) for r in rows)
         self.resource_cards = tuple(compile_steps(r.do) for r in content.resource_cards)
+        self.challenges = tuple(_challenge(c) for c in content.challenges)
+        self.has_effect = tuple(bool(a.effect) for a in self.abilities)
+        """Whether each Anomaly (0-14) and Core Anomaly (15-20) has an Effect to use."""
         self.solo_removed = tuple(
             i for i, c in enumerate(deck)
             if (c.type, c.power) in (("siphon", 2), ("matter", 1)))
         """Action Cards left out of the solo deck (UM-SOLO-3)."""
+
+
+NO_LIMIT = 1 << 30
+"""Stands for a missing ``at_least`` / ``at_most``: no count gets near it."""
+
+Check = tuple[str | None, str, bool, int, int]
+"""A Challenge condition: ``(quantity checked now or None, counter name, whether the counter
+is this round's, at least, at most)``."""
+
+
+def _challenge(c: C.Challenge) -> tuple[str, int, str, tuple[Check, ...]]:
+    """A solo Challenge as ``(when, reward, name, conditions)``: the solo mode checks the
+    open ones after every action, so their conditions are read once, here."""
+    return (c.when, c.reward, c.name, tuple(_check(x) for x in c.conditions))
+
+
+def _check(c: C.Condition) -> Check:
+    key = f"absorbed:{c.token}" if c.token and c.stat == "absorbed_tokens" else c.stat or ""
+    return (c.now, key, c.scope == "round",
+            -NO_LIMIT if c.at_least is None else c.at_least,
+            NO_LIMIT if c.at_most is None else c.at_most)
 
 
 def _options_of(steps: tuple[Any, ...]) -> tuple[Prog, ...]:

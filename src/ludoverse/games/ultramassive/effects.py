@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoverse.games.ultramassive import actions as A
 from ludoverse.games.ultramassive import board as B
+from ludoverse.games.ultramassive import solo
 
 if TYPE_CHECKING:
     from ludoverse.games.ultramassive.state import UltramassiveState
@@ -33,8 +34,9 @@ def push(s: UltramassiveState, prog: tuple[Any, ...]) -> None:
 def run(s: UltramassiveState) -> None:
     """Carry out steps until a decision is needed (``s.stack`` not empty) or all is settled."""
     p = s.actor
+    stack = s.stack
+    top = 3 if s.opts.ultramassive_size == "third_expansion" else 2
     while True:
-        stack = s.stack
         if stack:
             step = stack[-1]
             if step[0] in DECISIONS:
@@ -49,7 +51,8 @@ def run(s: UltramassiveState) -> None:
         if s.arrived:
             absorb(s, p)
             continue
-        if _expansion_due(s, p):
+        size = s.size[p]
+        if size < top and s.sm[p] >= B.THRESHOLDS[size]:  # UM-EXPAND-1
             expand(s, p)
             continue
         if s.triggered:
@@ -61,11 +64,8 @@ def run(s: UltramassiveState) -> None:
             if any(c not in s.cores_owned[p] for c in s.cores_drawn[p]):
                 stack.append(("core",))
             continue
-        if s.n == 1:
-            from ludoverse.games.ultramassive.solo import check_challenges
-
-            if check_challenges(s, "immediate"):
-                continue
+        if s.n == 1 and solo.check_challenges(s, "immediate"):
+            continue
         return
 
 
@@ -171,12 +171,6 @@ def absorb(s: UltramassiveState, p: int) -> None:
         fire(s, p, "absorb", token=t)
     s.count(p, "absorbed_solar_mass", gained)
     s.log("absorb", seat=p, tokens=[B.TOKEN_IDS[t] for t in tokens], solar_mass=gained)
-
-
-def _expansion_due(s: UltramassiveState, p: int) -> bool:
-    size = s.size[p]
-    top = 3 if s.opts.ultramassive_size == "third_expansion" else 2
-    return size < top and s.sm[p] >= B.THRESHOLDS[size]
 
 
 def expand(s: UltramassiveState, p: int) -> None:
