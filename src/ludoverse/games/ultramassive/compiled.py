@@ -67,7 +67,7 @@ def _type_index(card_type: str | None) -> int:
 class Ability:
     """A compiled Anomaly or Core Anomaly."""
 
-    __slots__ = ("effect", "modifiers", "name", "tier", "triggers", "type")
+    __slots__ = ("effect", "modifiers", "name", "tier", "triggered_by", "triggers", "type")
 
     def __init__(self, name: str, type_: int, tier: int, effect: Prog,
                  passives: tuple[C.Passive, ...]) -> None:
@@ -80,6 +80,10 @@ class Ability:
         self.triggers: tuple[tuple[str, tuple[int, ...], int, Prog], ...] = tuple(
             (p.on, B.FILTERS[p.token], _type_index(p.card_type), compile_steps(p.do))
             for p in passives if p.on is not None)
+        self.triggered_by: dict[str, list[tuple[tuple[int, ...], int, Prog]]] = {}
+        """``triggers`` by what sets them off, each list in the order of ``triggers``."""
+        for on, tokens, ctype, prog in self.triggers:
+            self.triggered_by.setdefault(on, []).append((tokens, ctype, prog))
         self.modifiers: tuple[tuple[str, tuple[int, ...], int, int], ...] = tuple(
             (p.modify, B.FILTERS[p.token], _type_index(p.card_type), p.n)
             for p in passives if p.modify is not None)

@@ -8,6 +8,7 @@ from ludoverse.core.api import Outcome
 from ludoverse.core.outcome import places
 from ludoverse.games.ultramassive import actions as A
 from ludoverse.games.ultramassive import board as B
+from ludoverse.games.ultramassive.effects import free_spaces
 from ludoverse.games.ultramassive.phases import REPOSITION, ROUNDS
 
 if TYPE_CHECKING:
@@ -45,13 +46,11 @@ def begin_reposition(s: UltramassiveState) -> None:
 
 
 def reposition_legal(s: UltramassiveState) -> list[int]:
-    from ludoverse.games.ultramassive.effects import free_spaces
-
+    """The Wormholes not moved yet (if any space is free to take one), then stopping."""
     p = s.actor
-    out = [A.STOP]
-    if free_spaces(s, p):
-        out += [A.WORMHOLE + w for w in range(4) if not s.moved[p][w]]
-    return sorted(out)
+    out = [A.WORMHOLE + w for w in range(4) if not s.moved[p][w]] if free_spaces(s, p) else []
+    out.append(A.STOP)  # after the Wormholes: STOP is the larger id
+    return out
 
 
 def reposition(s: UltramassiveState, a: int) -> None:
