@@ -9,6 +9,7 @@ are discarded and hands refilled to three, in turn order (UM-ACT-8).
 
 from __future__ import annotations
 
+from itertools import product
 from typing import TYPE_CHECKING
 
 from ludoverse.games.ultramassive import actions as A
@@ -34,6 +35,12 @@ def card_limit(s: UltramassiveState, p: int) -> int:
     return CARDS_PER_ROUND + s.mods[p][CARD_PLAYS] + s.extra_plays[p]
 
 
+PAIRS_OPEN = {is_open: tuple(A.PAIR + k for k, (w1, w2) in enumerate(A.PAIRS)
+                             if is_open[w1] and is_open[w2])
+              for is_open in product((False, True), repeat=4)}
+"""The pairs of Wormholes that may be activated, by which of the four are open."""
+
+
 def legal(s: UltramassiveState) -> list[int]:
     """Sorted: the action ranges come in this order (cards to play, Effects to use, pairs of
     open Wormholes, the exchange, the end), so only the cards and the Effects need sorting."""
@@ -54,16 +61,9 @@ def legal(s: UltramassiveState) -> list[int]:
     return out
 
 
-PAIRS_OPEN = {(o0, o1, o2, o3): tuple(A.PAIR + k for k, (w1, w2) in enumerate(A.PAIRS)
-                                      if (o0, o1, o2, o3)[w1] and (o0, o1, o2, o3)[w2])
-              for o0 in (False, True) for o1 in (False, True) for o2 in (False, True)
-              for o3 in (False, True)}
-"""The pairs of Wormholes that may be activated, by which of the four are open."""
-
-
 def apply(s: UltramassiveState, a: int) -> None:
     p = s.actor
-    if a < A.USE:
+    if a < A.USE:  # the ranges in order: PLAY, USE, PAIR, EXCHANGE, END_ACTIONS
         play_card(s, p, a - A.PLAY)
     elif a < A.PAIR:
         i = a - A.USE

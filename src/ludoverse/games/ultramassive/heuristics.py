@@ -59,7 +59,6 @@ WEIGHTS = tuple(tuple(token_weight(d, left) for d in range(B.SPACES + 1))
 def board_worth(s: UltramassiveState, p: int, left: int) -> float:
     length = B.channel_length(s.size[p])
     bonus = s.mods[p]
-    value = [B.SOLAR_MASS[x] + bonus[ABSORB_BONUS + x] for x in range(B.NUM_TOKENS)]
     weight = WEIGHTS[left]
     total = 0.0
     for cell, stack in enumerate(s.boards[p]):
@@ -75,7 +74,8 @@ def board_worth(s: UltramassiveState, p: int, left: int) -> float:
                 total -= 0.5  # it blocks Matter from this channel's first space
         else:
             d = length - i
-            total += (weight[d] if d > 0 else 1.0) * sum([value[x] for x in stack])
+            total += (weight[d] if d > 0 else 1.0) * sum(
+                [B.SOLAR_MASS[x] + bonus[ABSORB_BONUS + x] for x in stack])
     return total
 
 
