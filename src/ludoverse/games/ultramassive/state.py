@@ -181,12 +181,11 @@ class UltramassiveState(FastState):
     _play = flow.apply
 
     def _forced(self) -> int:
-        """As ``FastState._forced``, written out for the hot path: every forced move is
-        public here (``_forced_is_public``)."""
+        """As ``FastState._forced``, with the method calls of the hot path written out."""
         if self.phase == OVER:
             return -1
         legal = self.legal_cache = flow.legal(self)
-        return legal[0] if len(legal) == 1 else -1
+        return legal[0] if len(legal) == 1 and self._forced_is_public() else -1
 
     def _why_illegal(self, action: int) -> str:
         try:
