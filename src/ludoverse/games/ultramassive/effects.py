@@ -40,7 +40,9 @@ def run(s: UltramassiveState) -> None:
         if stack:
             step = stack[-1]
             if step[0] in DECISIONS:
-                if decision_options(s, step):
+                options = decision_options(s, step)
+                if options:
+                    s.legal_cache = options  # the position's legal moves, already at hand
                     return
                 stack.pop()  # UM-EFFECT-3: nothing to choose, so the step does nothing
                 _lapse(s, p, step)

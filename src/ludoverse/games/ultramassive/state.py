@@ -181,10 +181,14 @@ class UltramassiveState(FastState):
     _play = flow.apply
 
     def _forced(self) -> int:
-        """As ``FastState._forced``, with the method calls of the hot path written out."""
+        """As ``FastState._forced``, with the method calls of the hot path written out, and
+        reusing the legal moves ``effects.run`` found when it stopped at a decision (the
+        move just played cleared the cache before it)."""
         if self.phase == OVER:
             return -1
-        legal = self.legal_cache = flow.legal(self)
+        legal = self.legal_cache
+        if legal is None:
+            legal = self.legal_cache = flow.legal(self)
         return legal[0] if len(legal) == 1 and self._forced_is_public() else -1
 
     def _why_illegal(self, action: int) -> str:
