@@ -9,6 +9,7 @@ are discarded and hands refilled to three, in turn order (UM-ACT-8).
 
 from __future__ import annotations
 
+from itertools import product
 from typing import TYPE_CHECKING
 
 from ludoverse.games.ultramassive import actions as A
@@ -34,38 +35,46 @@ def card_limit(s: UltramassiveState, p: int) -> int:
     return CARDS_PER_ROUND + s.mods[p][CARD_PLAYS] + s.extra_plays[p]
 
 
+PAIRS_OPEN = {is_open: tuple(A.PAIR + k for k, (w1, w2) in enumerate(A.PAIRS)
+                             if is_open[w1] and is_open[w2])
+              for is_open in product((False, True), repeat=4)}
+"""The pairs of Wormholes that may be activated, by which of the four are open."""
+
+
 def legal(s: UltramassiveState) -> list[int]:
+    """Sorted: the action ranges come in this order (cards to play, Effects to use, pairs of
+    open Wormholes, the exchange, the end), so only the cards and the Effects need sorting."""
     p = s.actor
-    out = []
-    if s.plays[p] < card_limit(s, p):
-        out += [A.PLAY + c for c in s.hands[p]]
+    out = sorted([A.PLAY + c for c in s.hands[p]]) if s.plays[p] < card_limit(s, p) else []
     cooldown = s.cooldown[p]
-    abilities = s.rules.abilities
-    for a in (*s.owned[p], *(15 + c for c in s.cores_owned[p])):
-        if abilities[a].effect and not cooldown[a]:
-            out.append(A.USE + a)
-    usable = [w for w in range(4) if s.worm_open[p][w]]
-    out += [A.PAIR + k for k, (w1, w2) in enumerate(A.PAIRS) if w1 in usable and w2 in usable]
+    has_effect = s.rules.has_effect
+    uses = [A.USE + a for a in s.owned[p] if has_effect[a] and not cooldown[a]]
+    for c in s.cores_owned[p]:
+        if has_effect[15 + c] and not cooldown[15 + c]:
+            uses.append(A.USE + 15 + c)
+    uses.sort()
+    out += uses
+    out += PAIRS_OPEN[tuple(s.worm_open[p])]
     if s.disc[p] > 0:
         out.append(A.EXCHANGE)
     out.append(A.END_ACTIONS)
-    return sorted(out)
+    return out
 
 
 def apply(s: UltramassiveState, a: int) -> None:
     p = s.actor
-    kind, i = A.split(a)
-    if kind == "play_card":
-        play_card(s, p, i)
-    elif kind == "use_effect":
+    if a < A.USE:  # the ranges in order: PLAY, USE, PAIR, EXCHANGE, END_ACTIONS
+        play_card(s, p, a - A.PLAY)
+    elif a < A.PAIR:
+        i = a - A.USE
         s.cooldown[p][i] = True  # UM-ACT-5: once per round
         s.count(p, "anomaly_effects")
         s.log("use_effect", seat=p, anomaly=s.rules.abilities[i].name)
         E.push(s, s.rules.abilities[i].effect)
-    elif kind == "activate_wormholes":
-        w1, w2 = A.PAIRS[i]
+    elif a < A.EXCHANGE:
+        w1, w2 = A.PAIRS[a - A.PAIR]
         E.activate_pair(s, p, w1, w2)
-    elif kind == "exchange":
+    elif a == A.EXCHANGE:
         s.disc[p] -= 1  # UM-ACT-6
         s.sm[p] += 1
         s.log("exchange", seat=p)

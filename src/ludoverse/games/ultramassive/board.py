@@ -45,9 +45,18 @@ def space_name(cell: int) -> str:
     return f"{CHANNELS[cell // SPACES]} {cell % SPACES + 1}"
 
 
+SPACE_NAMES = tuple(space_name(c) for c in range(CELLS))
+"""``space_name`` of every space, for the log of moves (kept even where search keeps none)."""
+
+
 def channel_length(size: int) -> int:
     """Uncovered spaces per Channel: 7, then 6 (Stellar), then 5 (Supermassive and up)."""
     return SPACES - min(size, SUPERMASSIVE)
+
+
+UNCOVERED = tuple(tuple(c for c in range(CELLS) if c % SPACES < channel_length(size))
+                  for size in range(ULTRAMASSIVE + 1))
+"""The spaces no Black Hole card covers, by size."""
 
 
 def covered(cell: int, size: int) -> bool:

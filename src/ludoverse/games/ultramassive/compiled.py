@@ -67,7 +67,7 @@ def _type_index(card_type: str | None) -> int:
 class Ability:
     """A compiled Anomaly or Core Anomaly."""
 
-    __slots__ = ("effect", "modifiers", "name", "tier", "triggers", "type")
+    __slots__ = ("effect", "modifiers", "name", "tier", "triggered_by", "triggers", "type")
 
     def __init__(self, name: str, type_: int, tier: int, effect: Prog,
                  passives: tuple[C.Passive, ...]) -> None:
@@ -80,6 +80,10 @@ class Ability:
         self.triggers: tuple[tuple[str, tuple[int, ...], int, Prog], ...] = tuple(
             (p.on, B.FILTERS[p.token], _type_index(p.card_type), compile_steps(p.do))
             for p in passives if p.on is not None)
+        self.triggered_by: dict[str, list[tuple[tuple[int, ...], int, Prog]]] = {}
+        """``triggers`` by what sets them off, each list in the order of ``triggers``."""
+        for on, tokens, ctype, prog in self.triggers:
+            self.triggered_by.setdefault(on, []).append((tokens, ctype, prog))
         self.modifiers: tuple[tuple[str, tuple[int, ...], int, int], ...] = tuple(
             (p.modify, B.FILTERS[p.token], _type_index(p.card_type), p.n)
             for p in passives if p.modify is not None)
@@ -117,10 +121,34 @@ class Rules:
         rows = sorted(content.siphon_rewards, key=lambda r: C.SIZES.index(r.size))
         self.siphon_rows: tuple[tuple[Prog, ...], ...] = tuple(_options_of(r.do) for r in rows)
         self.resource_cards = tuple(compile_steps(r.do) for r in content.resource_cards)
+        self.challenges = tuple(_challenge(c) for c in content.challenges)
+        self.has_effect = tuple(bool(a.effect) for a in self.abilities)
+        """Whether each Anomaly (0-14) and Core Anomaly (15-20) has an Effect to use."""
         self.solo_removed = tuple(
             i for i, c in enumerate(deck)
             if (c.type, c.power) in (("siphon", 2), ("matter", 1)))
         """Action Cards left out of the solo deck (UM-SOLO-3)."""
+
+
+NO_LIMIT = 1 << 30
+"""Stands for a missing ``at_least`` / ``at_most``: no count gets near it."""
+
+Check = tuple[str | None, str, bool, int, int]
+"""A Challenge condition: ``(quantity checked now or None, counter name, whether the counter
+is this round's, at least, at most)``."""
+
+
+def _challenge(c: C.Challenge) -> tuple[str, int, str, tuple[Check, ...]]:
+    """A solo Challenge as ``(when, reward, name, conditions)``: the solo mode checks the
+    open ones after every action, so their conditions are read once, here."""
+    return (c.when, c.reward, c.name, tuple(_check(x) for x in c.conditions))
+
+
+def _check(c: C.Condition) -> Check:
+    key = f"absorbed:{c.token}" if c.token and c.stat == "absorbed_tokens" else c.stat or ""
+    return (c.now, key, c.scope == "round",
+            -NO_LIMIT if c.at_least is None else c.at_least,
+            NO_LIMIT if c.at_most is None else c.at_most)
 
 
 def _options_of(steps: tuple[Any, ...]) -> tuple[Prog, ...]:

@@ -14,6 +14,7 @@ from ludoverse.games.ultramassive import actions as A
 from ludoverse.games.ultramassive import board as B
 from ludoverse.games.ultramassive import effects as E
 from ludoverse.games.ultramassive.content import DRAFT_SPACES
+from ludoverse.games.ultramassive.phases import DRAFT, GAIN
 
 if TYPE_CHECKING:
     from ludoverse.games.ultramassive.state import UltramassiveState
@@ -42,8 +43,6 @@ def spaces_in_play(s: UltramassiveState) -> int:
 
 
 def begin(s: UltramassiveState) -> None:
-    from ludoverse.games.ultramassive.state import DRAFT
-
     order = s.turn_order()
     s.phase = DRAFT
     s.picks = order + order[::-1]
@@ -76,8 +75,6 @@ def pick(s: UltramassiveState, a: int) -> None:
 def begin_gain(s: UltramassiveState) -> None:
     """UM-DRAFT-6: an Antimatter space gives its picker a Major Antimatter (the option itself)
     and everyone else a Minor one."""
-    from ludoverse.games.ultramassive.state import GAIN
-
     for k, seat in enumerate(s.taken):
         if seat < 0:
             continue

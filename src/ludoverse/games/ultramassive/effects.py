@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoverse.games.ultramassive import actions as A
 from ludoverse.games.ultramassive import board as B
+from ludoverse.games.ultramassive import solo
 
 if TYPE_CHECKING:
     from ludoverse.games.ultramassive.state import UltramassiveState
@@ -33,12 +34,15 @@ def push(s: UltramassiveState, prog: tuple[Any, ...]) -> None:
 def run(s: UltramassiveState) -> None:
     """Carry out steps until a decision is needed (``s.stack`` not empty) or all is settled."""
     p = s.actor
+    stack = s.stack
+    top = 3 if s.opts.ultramassive_size == "third_expansion" else 2
     while True:
-        stack = s.stack
         if stack:
             step = stack[-1]
             if step[0] in DECISIONS:
-                if decision_options(s, step):
+                options = decision_options(s, step)
+                if options:
+                    s.legal_cache = options  # the position's legal moves, already at hand
                     return
                 stack.pop()  # UM-EFFECT-3: nothing to choose, so the step does nothing
                 _lapse(s, p, step)
@@ -49,7 +53,8 @@ def run(s: UltramassiveState) -> None:
         if s.arrived:
             absorb(s, p)
             continue
-        if _expansion_due(s, p):
+        size = s.size[p]
+        if size < top and s.sm[p] >= B.THRESHOLDS[size]:  # UM-EXPAND-1
             expand(s, p)
             continue
         if s.triggered:
@@ -61,11 +66,8 @@ def run(s: UltramassiveState) -> None:
             if any(c not in s.cores_owned[p] for c in s.cores_drawn[p]):
                 stack.append(("core",))
             continue
-        if s.n == 1:
-            from ludoverse.games.ultramassive.solo import check_challenges
-
-            if check_challenges(s, "immediate"):
-                continue
+        if s.n == 1 and solo.check_challenges(s, "immediate"):
+            continue
         return
 
 
@@ -86,17 +88,17 @@ def place(s: UltramassiveState, p: int, cell: int, token: int) -> None:
     stack (UM-GAIN-4, UM-ABSORB-3)."""
     stack = s.boards[p][cell]
     if B.detonates(stack, token):
-        s.log("detonate", seat=p, space=B.space_name(cell), tokens=[*stack, token])
+        s.log("detonate", seat=p, space=B.SPACE_NAMES[cell], tokens=[*stack, token])
         stack.clear()
         s.count(p, "detonations")
         fire(s, p, "detonate")
         return
     if B.is_antimatter(token) and cell % B.SPACES == B.RIFT:
-        s.log("place", seat=p, token=B.TOKEN_IDS[token], space=B.space_name(cell))
+        s.log("place", seat=p, token=B.TOKEN_IDS[token], space=B.SPACE_NAMES[cell])
         s.arrived.append(token)
         return
     stack.append(token)
-    s.log("place", seat=p, token=B.TOKEN_IDS[token], space=B.space_name(cell))
+    s.log("place", seat=p, token=B.TOKEN_IDS[token], space=B.SPACE_NAMES[cell])
 
 
 def placements(s: UltramassiveState, p: int, token: int, to: int) -> list[int]:
@@ -143,7 +145,7 @@ def activate_pair(s: UltramassiveState, p: int, w1: int, w2: int) -> None:
     c1, c2 = s.worm[p][w1], s.worm[p][w2]
     board[c1], board[c2] = board[c2], board[c1]
     s.worm_open[p][w1] = s.worm_open[p][w2] = False
-    s.log("wormholes", seat=p, spaces=[B.space_name(c1), B.space_name(c2)])
+    s.log("wormholes", seat=p, spaces=[B.SPACE_NAMES[c1], B.SPACE_NAMES[c2]])
     for cell in (c1, c2):
         stack = board[cell]
         if stack and cell % B.SPACES == B.RIFT and B.is_antimatter(stack[0]):
@@ -166,17 +168,16 @@ def absorb(s: UltramassiveState, p: int) -> None:
         if t == B.MINOR:
             gain_discovery(s, p, 1)
         s.count(p, "absorbed_tokens")
-        s.count(p, "absorbed:" + B.TOKEN_IDS[t])
+        s.count(p, _ABSORBED[t])
         s.count(p, "absorbed_antimatter" if B.is_antimatter(t) else "absorbed_matter")
         fire(s, p, "absorb", token=t)
     s.count(p, "absorbed_solar_mass", gained)
-    s.log("absorb", seat=p, tokens=[B.TOKEN_IDS[t] for t in tokens], solar_mass=gained)
+    if not s.quiet:  # search keeps no log: spare it the list
+        s.log("absorb", seat=p, tokens=[B.TOKEN_IDS[t] for t in tokens], solar_mass=gained)
 
 
-def _expansion_due(s: UltramassiveState, p: int) -> bool:
-    size = s.size[p]
-    top = 3 if s.opts.ultramassive_size == "third_expansion" else 2
-    return size < top and s.sm[p] >= B.THRESHOLDS[size]
+_ABSORBED = tuple("absorbed:" + t for t in B.TOKEN_IDS)
+"""The per-token counters of absorbed tokens (solo Challenges read them)."""
 
 
 def expand(s: UltramassiveState, p: int) -> None:
@@ -209,10 +210,8 @@ def expand(s: UltramassiveState, p: int) -> None:
 def fire(s: UltramassiveState, p: int, trigger: str, token: int = -1, card_type: int = -1) -> None:
     """Queue every Passive of ``p`` that ``trigger`` sets off (UM-EFFECT-4)."""
     abilities = s.rules.abilities
-    for a in _owned(s, p):
-        for on, tokens, ctype, prog in abilities[a].triggers:
-            if on != trigger:
-                continue
+    for a in s.gained[p]:
+        for tokens, ctype, prog in abilities[a].triggered_by.get(trigger, ()):
             if token >= 0 and token not in tokens:
                 continue
             if ctype >= 0 and ctype != card_type:
@@ -259,7 +258,8 @@ def quantity(s: UltramassiveState, p: int, x: str) -> int:
     if x == "size":
         return s.size[p]
     if x == "stacks":
-        return sum(1 for st in s.boards[p] if st)
+        board = s.boards[p]
+        return len(board) - board.count([])
     if x == "antimatter_on_board":
         return sum(1 for st in s.boards[p] if st and B.is_antimatter(st[0]))
     if x == "cards_in_hand":
@@ -346,7 +346,7 @@ def draw(s: UltramassiveState, p: int, n: int) -> None:
             s.rng.shuffle(s.deck)
             s.log("reshuffle", cards=len(s.deck))
     s.hands[p].extend(got)
-    if got:
+    if got and not s.quiet:  # search keeps no log: spare it the names
         s.log("draw", seat=p, count=len(got))
         s.log("drew", visible_to=p, seat=p, cards=got,
               names=[s.content.deck[c].name for c in got])
@@ -403,9 +403,8 @@ def decision_options(s: UltramassiveState, step: tuple[Any, ...]) -> list[int]:
 
 def free_spaces(s: UltramassiveState, p: int) -> list[int]:
     """Uncovered spaces without a Wormhole."""
-    length = B.channel_length(s.size[p])
     taken = s.worm[p]
-    return [c for c in range(B.CELLS) if c % B.SPACES < length and c not in taken]
+    return [c for c in B.UNCOVERED[s.size[p]] if c not in taken]
 
 
 def _pending_token(s: UltramassiveState, p: int, token: int) -> int | None:
@@ -451,7 +450,7 @@ def decide(s: UltramassiveState, a: int) -> None:
                     if s.boards[p][ch * B.SPACES + i])
         s.arrived.extend(s.boards[p][cell])
         s.boards[p][cell] = []
-        s.log("pull", seat=p, space=B.space_name(cell))
+        s.log("pull", seat=p, space=B.SPACE_NAMES[cell])
     elif op == "wormhole":
         w1, w2 = A.PAIRS[a - A.PAIR]
         activate_pair(s, p, w1, w2)
@@ -459,8 +458,8 @@ def decide(s: UltramassiveState, a: int) -> None:
         s.stack.append(("move_to", a - A.WORMHOLE))
     elif op == "move_to":
         w = step[1]
-        s.log("move_wormhole", seat=p, frm=B.space_name(s.worm[p][w]),
-              to=B.space_name(a - A.SPACE))
+        s.log("move_wormhole", seat=p, frm=B.SPACE_NAMES[s.worm[p][w]],
+              to=B.SPACE_NAMES[a - A.SPACE])
         s.worm[p][w] = a - A.SPACE
     elif op == "discard_for_power":
         if a == A.STOP:
@@ -531,4 +530,4 @@ def _remove(s: UltramassiveState, p: int, a: int) -> None:
         return
     cell, token = divmod(a - A.REMOVE, B.NUM_TOKENS)
     s.boards[p][cell].remove(token)
-    s.log("remove", seat=p, token=B.TOKEN_IDS[token], space=B.space_name(cell))
+    s.log("remove", seat=p, token=B.TOKEN_IDS[token], space=B.SPACE_NAMES[cell])

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ludoverse.games.ultramassive import actions as A
 from ludoverse.games.ultramassive import actions_phase, discovery, draft, rounds, solo
 from ludoverse.games.ultramassive import effects as E
-from ludoverse.games.ultramassive.state import (
+from ludoverse.games.ultramassive.phases import (
     ACTIONS,
     BONUS,
     DISCOVERY,

@@ -16,7 +16,14 @@ from collections.abc import Sequence
 from ludoverse.games.ultramassive import actions as A
 from ludoverse.games.ultramassive import board as B
 from ludoverse.games.ultramassive.effects import ABSORB_BONUS
-from ludoverse.games.ultramassive.state import ACTIONS, DISCOVERY, DRAFT, OVER, UltramassiveState
+from ludoverse.games.ultramassive.state import (
+    ACTIONS,
+    DISCOVERY,
+    DRAFT,
+    OVER,
+    ROUNDS,
+    UltramassiveState,
+)
 
 STEPS_PER_ROUND = 2.0
 """Orbit steps a channel can expect per Actions phase (draft, cards, Anomalies)."""
@@ -44,25 +51,31 @@ def token_weight(distance: int, left: int) -> float:
     return 0.93 ** distance * min(1.0, reach / distance)
 
 
+WEIGHTS = tuple(tuple(token_weight(d, left) for d in range(B.SPACES + 1))
+                for left in range(ROUNDS + 1))
+"""``token_weight(distance, left)`` for every distance above 0 and Actions phases left."""
+
+
 def board_worth(s: UltramassiveState, p: int, left: int) -> float:
-    board = s.boards[p]
     length = B.channel_length(s.size[p])
     bonus = s.mods[p]
+    weight = WEIGHTS[left]
     total = 0.0
-    for cell, stack in enumerate(board):
+    for cell, stack in enumerate(s.boards[p]):
         if not stack:
             continue
         i = cell % B.SPACES
         t = stack[0]
-        if B.is_antimatter(t):
+        if t >= B.MAJOR:  # Antimatter: one token, absorbed on the Rift Space or beyond
             d = B.RIFT - i if i < B.RIFT else length - i
             worth = 4.0 if t == B.MAJOR else 0.9
-            total += worth * token_weight(d, left)
+            total += worth * (weight[d] if d > 0 else 1.0)
             if i == 0:
                 total -= 0.5  # it blocks Matter from this channel's first space
         else:
-            w = token_weight(length - i, left)
-            total += w * sum(B.SOLAR_MASS[x] + bonus[ABSORB_BONUS + x] for x in stack)
+            d = length - i
+            total += (weight[d] if d > 0 else 1.0) * sum(
+                [B.SOLAR_MASS[x] + bonus[ABSORB_BONUS + x] for x in stack])
     return total
 
 
@@ -74,8 +87,10 @@ def worth(s: UltramassiveState, p: int) -> float:
     v = float(s.sm[p]) + board_worth(s, p, left)
     last_actions = left == 1 and s.phase == ACTIONS
     v += s.disc[p] * (0.0 if last_actions else 1.0 + 0.1 * (left - 1))
+    cost = s.rules.cost
+    per_cost = 0.4 + 0.25 * left
     for a in s.owned[p]:
-        v += s.rules.cost[a] * (0.4 + 0.25 * left)
+        v += cost[a] * per_cost
     v += len(s.cores_owned[p]) * (1.0 + 1.5 * left)
     if left:
         v += WORMHOLE_VALUE * sum(s.worm_open[p])

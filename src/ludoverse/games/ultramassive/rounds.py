@@ -8,7 +8,8 @@ from ludoverse.core.api import Outcome
 from ludoverse.core.outcome import places
 from ludoverse.games.ultramassive import actions as A
 from ludoverse.games.ultramassive import board as B
-from ludoverse.games.ultramassive.state import ROUNDS
+from ludoverse.games.ultramassive.effects import free_spaces
+from ludoverse.games.ultramassive.phases import REPOSITION, ROUNDS
 
 if TYPE_CHECKING:
     from ludoverse.games.ultramassive.state import UltramassiveState
@@ -33,8 +34,6 @@ def solar_mass_bonus(s: UltramassiveState) -> None:
 
 def begin_reposition(s: UltramassiveState) -> None:
     """UM-ROUND-2: after Rounds 2 and 4 every Wormhole reopens and may be moved."""
-    from ludoverse.games.ultramassive.state import REPOSITION
-
     for p in range(s.n):
         s.worm_open[p] = [True] * 4
         s.moved[p] = [False] * 4
@@ -47,13 +46,11 @@ def begin_reposition(s: UltramassiveState) -> None:
 
 
 def reposition_legal(s: UltramassiveState) -> list[int]:
-    from ludoverse.games.ultramassive.effects import free_spaces
-
+    """The Wormholes not moved yet (if any space is free to take one), then stopping."""
     p = s.actor
-    out = [A.STOP]
-    if free_spaces(s, p):
-        out += [A.WORMHOLE + w for w in range(4) if not s.moved[p][w]]
-    return sorted(out)
+    out = [A.WORMHOLE + w for w in range(4) if not s.moved[p][w]] if free_spaces(s, p) else []
+    out.append(A.STOP)  # after the Wormholes: STOP is the larger id
+    return out
 
 
 def reposition(s: UltramassiveState, a: int) -> None:

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 from ludoverse.core.api import Outcome
 from ludoverse.games.ultramassive import actions as A
 from ludoverse.games.ultramassive import effects as E
+from ludoverse.games.ultramassive.phases import SOLO_RESOURCE
 
 if TYPE_CHECKING:
-    from ludoverse.games.ultramassive.content import Condition
     from ludoverse.games.ultramassive.state import UltramassiveState
 
 GOALS = {"normal": (3, 80), "hard": (5, 100)}
@@ -23,8 +23,6 @@ OFFER = 2
 
 
 def begin_round(s: UltramassiveState) -> None:
-    from ludoverse.games.ultramassive.state import SOLO_RESOURCE
-
     s.phase = SOLO_RESOURCE
     s.actor = 0
     s.resource_offer = [s.resource_deck.pop() for _ in range(min(OFFER, len(s.resource_deck)))]
@@ -48,30 +46,31 @@ def choose(s: UltramassiveState, a: int) -> None:
         E.push(s, items)
 
 
-def holds(s: UltramassiveState, cond: Condition) -> bool:
-    if cond.now is not None:
-        value = E.quantity(s, 0, cond.now)
-    else:
-        stats = s.stats_round[0] if cond.scope == "round" else s.stats_game[0]
-        key = f"absorbed:{cond.token}" if cond.token and cond.stat == "absorbed_tokens" \
-            else cond.stat
-        value = stats.get(key or "", 0)
-    if cond.at_least is not None and value < cond.at_least:
-        return False
-    return cond.at_most is None or value <= cond.at_most
-
-
 def check_challenges(s: UltramassiveState, when: str) -> bool:
-    """Complete every Challenge of this timing whose conditions hold; True if any did."""
+    """Complete every Challenge of this timing whose conditions hold; True if any did.
+
+    Each condition is a quantity now or a counter of this round or the game, between its
+    bounds (``compiled.Rules.challenges``)."""
     paid = False
+    checks = s.rules.challenges
+    completed = s.completed
     for k, c in enumerate(s.challenges):
-        card = s.content.challenges[c]
-        if s.completed[k] or card.when != when:
+        if completed[k]:
             continue
-        if all(holds(s, cond) for cond in card.conditions):
-            s.completed[k] = True
-            s.sm[0] += card.reward
-            s.log("challenge", seat=0, challenge=card.name, solar_mass=card.reward)
+        timing, reward, name, conditions = checks[c]
+        if timing != when:
+            continue
+        for now, counter, this_round, at_least, at_most in conditions:
+            if now is not None:
+                value = E.quantity(s, 0, now)
+            else:
+                value = (s.stats_round[0] if this_round else s.stats_game[0]).get(counter, 0)
+            if not at_least <= value <= at_most:
+                break
+        else:
+            completed[k] = True
+            s.sm[0] += reward
+            s.log("challenge", seat=0, challenge=name, solar_mass=reward)
             paid = True
     return paid
 

@@ -16,33 +16,35 @@ from ludoverse.core.fast import FastState
 from ludoverse.core.rng import Rng
 from ludoverse.games.ultramassive import actions as A
 from ludoverse.games.ultramassive import board as B
+from ludoverse.games.ultramassive import flow
 from ludoverse.games.ultramassive.compiled import rules_for
 from ludoverse.games.ultramassive.content import UltramassiveContent
+from ludoverse.games.ultramassive.draft import layout
 from ludoverse.games.ultramassive.options import UltramassiveOptions
-
-(WORMHOLES, DRAFT, GAIN, SOLO_RESOURCE, DISCOVERY, ACTIONS, BONUS, REPOSITION,
- OVER) = range(9)
-PHASES = ("wormhole set-up", "resource draft", "gain drafted resources", "resource card",
-          "discovery", "actions", "solar mass bonus", "wormhole repositioning", "over")
-ROUNDS = 6
-HAND = 3
-CORES_DRAWN = 3
-
-_PER_PLAYER_LISTS = ("sm", "disc", "size", "spent", "plays", "extra_plays", "placed")
-_NESTED = ("gained", "worm", "worm_open", "hands", "owned", "cores_drawn", "cores_owned",
-           "cooldown", "played", "pending", "mods", "moved")
-_LISTS = ("deck", "discard", "stack", "arrived", "triggered", "order", "picks", "draft_sets",
-          "taken", "token_bag", "tokens_in_play", "challenges", "completed", "resource_deck",
-          "resource_offer", "resource_used")
+from ludoverse.games.ultramassive.phases import (  # noqa: F401 - also read from here
+    ACTIONS,
+    BONUS,
+    CORES_DRAWN,
+    DISCOVERY,
+    DRAFT,
+    GAIN,
+    HAND,
+    OVER,
+    PHASES,
+    REPOSITION,
+    ROUNDS,
+    SOLO_RESOURCE,
+    WORMHOLES,
+)
 
 
 class UltramassiveState(FastState):
     __slots__ = (
         "actor", "arrived", "boards", "challenges", "completed", "content", "cooldown",
         "core_due", "cores_drawn", "cores_owned", "deck", "disc", "discard", "done",
-        "draft_sets", "events", "extra_plays", "gained", "game", "hands", "idx", "mods",
-        "moved", "n", "opts", "order", "owned", "pending", "phase", "picks", "placed",
-        "played", "plays", "quiet", "legal_cache", "resource_deck", "resource_offer",
+        "draft_sets", "events", "extra_plays", "gained", "game", "hands", "idx",
+        "legal_cache", "mods", "moved", "n", "opts", "order", "owned", "pending", "phase",
+        "picks", "placed", "played", "plays", "quiet", "resource_deck", "resource_offer",
         "resource_used", "rng", "round", "rules", "size", "sm", "spent", "stack", "start",
         "stats_game", "stats_round", "taken", "token_bag", "tokens_in_play", "triggered",
         "worm", "worm_open",
@@ -104,9 +106,7 @@ class UltramassiveState(FastState):
         self.idx = 0
         self.done = False
         self.actor = self.order[0]
-        from ludoverse.games.ultramassive.flow import advance
-
-        advance(self)
+        flow.advance(self)
 
     # Set-up ----------------------------------------------------------------------------------
 
@@ -140,8 +140,6 @@ class UltramassiveState(FastState):
 
     def _setup_draft(self) -> None:
         """UM-DRAFT-1, UM-ADV-3: the basic Draft sets, or two random Draft tokens."""
-        from ludoverse.games.ultramassive.draft import layout
-
         self.token_bag: list[int] = []
         self.tokens_in_play: list[int] = []
         self.picks: list[int] = []
@@ -178,15 +176,20 @@ class UltramassiveState(FastState):
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.actor
 
-    def _legal(self) -> list[int]:
-        from ludoverse.games.ultramassive.flow import legal
+    # The phase machine's own functions serve as the methods: one call less per move.
+    _legal = flow.legal
+    _play = flow.apply
 
-        return legal(self)
-
-    def _play(self, action: int) -> None:
-        from ludoverse.games.ultramassive.flow import apply
-
-        apply(self, action)
+    def _forced(self) -> int:
+        """As ``FastState._forced``, with the method calls of the hot path written out, and
+        reusing the legal moves ``effects.run`` found when it stopped at a decision (the
+        move just played cleared the cache before it)."""
+        if self.phase == OVER:
+            return -1
+        legal = self.legal_cache
+        if legal is None:
+            legal = self.legal_cache = flow.legal(self)
+        return legal[0] if len(legal) == 1 and self._forced_is_public() else -1
 
     def _why_illegal(self, action: int) -> str:
         try:
@@ -211,19 +214,37 @@ class UltramassiveState(FastState):
         return outcome(self)
 
     def clone(self) -> UltramassiveState:
+        """Field by field (search clones thousands of times per move). Lists that play only
+        ever replaces whole, never edits in place, are shared: ``challenges``, ``order``,
+        ``picks``, ``draft_sets``, ``tokens_in_play``, ``resource_offer``, and each player's
+        ``mods`` and ``cores_drawn`` (their outer lists are copied)."""
         t = object.__new__(UltramassiveState)
-        for name in self.__slots__:
-            setattr(t, name, getattr(self, name))
-        t.boards = [[list(s) for s in b] for b in self.boards]
-        for name in _PER_PLAYER_LISTS:
-            setattr(t, name, list(getattr(self, name)))
-        for name in _NESTED:
-            setattr(t, name, [list(x) for x in getattr(self, name)])
-        for name in _LISTS:
-            setattr(t, name, list(getattr(self, name)))
-        t.stats_round = [dict(d) for d in self.stats_round]
-        t.stats_game = [dict(d) for d in self.stats_game]
-        t.events = list(self.events)
+        # Shared: fixed for the game, immutable, or replaced whole.
+        t.game, t.opts, t.content, t.rules = self.game, self.opts, self.content, self.rules
+        t.n, t.quiet, t.legal_cache = self.n, self.quiet, self.legal_cache
+        t.phase, t.round, t.start, t.actor = self.phase, self.round, self.start, self.actor
+        t.idx, t.done, t.core_due = self.idx, self.done, self.core_due
+        t.challenges, t.order, t.picks = self.challenges, self.order, self.picks
+        t.draft_sets, t.tokens_in_play = self.draft_sets, self.tokens_in_play
+        t.resource_offer = self.resource_offer
+        t.mods, t.cores_drawn = self.mods[:], self.cores_drawn[:]
+        # Copied: edited in place by play.
+        t.boards = [list(map(_copy, b)) for b in self.boards]
+        t.sm, t.disc, t.size, t.spent = self.sm[:], self.disc[:], self.size[:], self.spent[:]
+        t.plays, t.extra_plays, t.placed = self.plays[:], self.extra_plays[:], self.placed[:]
+        t.gained, t.owned = list(map(_copy, self.gained)), list(map(_copy, self.owned))
+        t.worm, t.worm_open = list(map(_copy, self.worm)), list(map(_copy, self.worm_open))
+        t.hands, t.played = list(map(_copy, self.hands)), list(map(_copy, self.played))
+        t.cores_owned = list(map(_copy, self.cores_owned))
+        t.cooldown = list(map(_copy, self.cooldown))
+        t.pending, t.moved = list(map(_copy, self.pending)), list(map(_copy, self.moved))
+        t.deck, t.discard, t.stack = self.deck[:], self.discard[:], self.stack[:]
+        t.arrived, t.triggered, t.taken = self.arrived[:], self.triggered[:], self.taken[:]
+        t.token_bag, t.completed = self.token_bag[:], self.completed[:]
+        t.resource_deck, t.resource_used = self.resource_deck[:], self.resource_used[:]
+        t.stats_round = list(map(dict.copy, self.stats_round))
+        t.stats_game = list(map(dict.copy, self.stats_game))
+        t.events = self.events[:]
         t.rng = self.rng.copy()
         return t
 
@@ -257,6 +278,9 @@ class UltramassiveState(FastState):
         from ludoverse.games.ultramassive.views import state_to_json
 
         return state_to_json(self)
+
+
+_copy = list.copy
 
 
 def _no_mods() -> list[int]:
