@@ -136,15 +136,70 @@ def colour_masks(grid: list[int]) -> list[int]:
     return masks
 
 
+# Fast Strand detection ---------------------------------------------------------------------
+# Every Strand shape is one of a few patterns (a horizontal 4-run, a 2x3 box, ...) placed at
+# some anchor space (its lowest space). ``m & (m >> o1) & (m >> o2) ...`` over a pattern's
+# offsets tests all of its placements at once, so a colour is checked against a whole level
+# in a handful of big-int operations instead of one test per shape.
+
+_Pattern = tuple[tuple[int, ...], int, dict[int, tuple[int, Shape]]]
+"""Offsets of the spaces from the anchor (without 0), the mask of anchors where the pattern
+lies inside the Matrix, and at each anchor the shape and its position in the shape set."""
+_PATTERNS: dict[int, tuple[tuple[Shape, ...], list[_Pattern]]] = {}
+
+
+def _patterns(shapes: tuple[Shape, ...]) -> list[_Pattern]:
+    """The patterns of a shape set, built once per tuple (keyed by identity: the Matrix levels
+    are constant tuples, and a reused id of another tuple is caught by the ``is`` check)."""
+    hit = _PATTERNS.get(id(shapes))
+    if hit is not None and hit[0] is shapes:
+        return hit[1]
+    groups: dict[tuple[int, ...], _Pattern] = {}
+    for pos, shape in enumerate(shapes):
+        anchor = shape.cells[0]
+        offsets = tuple(c - anchor for c in shape.cells[1:])
+        _, anchors, at = groups.get(offsets, (offsets, 0, {}))
+        at[anchor] = (pos, shape)
+        groups[offsets] = (offsets, anchors | 1 << anchor, at)
+    table = list(groups.values())
+    if len(_PATTERNS) > 64:
+        _PATTERNS.clear()
+    _PATTERNS[id(shapes)] = (shapes, table)
+    return table
+
+
+def complete_shapes(m: int, shapes: tuple[Shape, ...]) -> list[Shape]:
+    """The shapes of ``shapes`` whose every space is in the mask ``m``, in their order there."""
+    out: list[tuple[int, Shape]] = []
+    for offsets, anchors, at in _patterns(shapes):
+        x = anchors & m
+        for o in offsets:
+            if not x:
+                break
+            x &= m >> o
+        while x:
+            low = x & -x
+            out.append(at[low.bit_length() - 1])
+            x ^= low
+    if len(out) > 1:
+        out.sort()
+    return [shape for _, shape in out]
+
+
 def strands(grid: list[int], shapes: tuple[Shape, ...]) -> list[tuple[Shape, int]]:
     """Every Strand on the grid as ``(shape, colour)``, keeping only maximal ones: a shape
     inside a bigger Strand of the same colour (a 4-run in a 5-run, a 2x2 box in a 2x3 box)
     is part of that Strand, not a Strand of its own."""
+    return strands_of(colour_masks(grid), shapes)
+
+
+def strands_of(masks: list[int], shapes: tuple[Shape, ...]) -> list[tuple[Shape, int]]:
+    """:func:`strands` from the grid's :func:`colour_masks`."""
     found: list[tuple[Shape, int]] = []
-    for colour, m in enumerate(colour_masks(grid)):
+    for colour, m in enumerate(masks):
         if m.bit_count() < 4:
             continue
-        hits = [s for s in shapes if m & s.mask == s.mask]
+        hits = complete_shapes(m, shapes)
         for s in hits:
             if not any(o.mask != s.mask and o.mask & s.mask == s.mask for o in hits):
                 found.append((s, colour))

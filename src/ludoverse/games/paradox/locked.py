@@ -103,6 +103,29 @@ def strand_distances(grid: Sequence[int], anomaly: Sequence[int] | None, shielde
     """For each colour, the fewest swaps that complete a Strand of that colour (0: one is
     already on the board), or ``NO_STRAND``: the formula of the module docstring, per colour.
     Bots use it to see how close a Matrix is to the colours they need."""
+    colour_mask, symbol_mask, avail, holes = _census(grid, anomaly, shielded)
+    best = [NO_STRAND] * NUM_COLOURS
+    for shape in shapes:
+        m = shape.mask
+        if m & holes:
+            continue
+        size = len(shape.cells)
+        need = [(m & sm).bit_count() for sm in symbol_mask]
+        for c in range(NUM_COLOURS):
+            wrong = size - (m & colour_mask[c]).bit_count()
+            if wrong >= best[c] or m & shielded & ~colour_mask[c]:
+                continue
+            a = avail[c]
+            if need[0] <= a[0] and need[1] <= a[1] and need[2] <= a[2]:
+                best[c] = wrong
+    return best
+
+
+def _census(grid: Sequence[int], anomaly: Sequence[int] | None, shielded: int
+            ) -> tuple[list[int], list[int], list[list[int]], int]:
+    """What the formula counts: the mask of each colour, the mask of each symbol on unshielded
+    spaces, ``avail[colour][symbol]`` (unshielded discs plus the usable Anomaly's) and the
+    mask of spaces holding no disc."""
     free = ALL_CELLS & ~shielded
     colour_mask = [0] * NUM_COLOURS
     symbol_mask = [0] * NUM_SYMBOLS
@@ -121,27 +144,36 @@ def strand_distances(grid: Sequence[int], anomaly: Sequence[int] | None, shielde
         for d in anomaly:
             if 0 <= d < DISC_TYPES:
                 avail[d // NUM_SYMBOLS][d % NUM_SYMBOLS] += 1
-    best = [NO_STRAND] * NUM_COLOURS
+    return colour_mask, symbol_mask, avail, holes
+
+
+def is_locked(grid: Sequence[int], anomaly: Sequence[int] | None, shielded: int,
+              shapes: Sequence[Shape], max_actions: int = 3) -> bool:
+    """True when no Strand can be made in ``max_actions`` or fewer actions (PX-LOCK-1).
+
+    The same formula as :func:`actions_to_strand`, but it stops at the first shape and colour
+    within reach: most Matrices have one, and every Matrix phase asks (PX-LOCK-1)."""
+    if max_actions < 1:  # every Strand costs at least one action
+        return True
+    if max_actions >= NO_STRAND:
+        return False
+    colour_mask, symbol_mask, avail, holes = _census(grid, anomaly, shielded)
     for shape in shapes:
         m = shape.mask
         if m & holes:
             continue
         size = len(shape.cells)
-        need = [(m & sm).bit_count() for sm in symbol_mask]
+        need = None
         for c in range(NUM_COLOURS):
-            wrong = size - (m & colour_mask[c]).bit_count()
-            if wrong >= best[c] or m & shielded & ~colour_mask[c]:
+            mine = m & colour_mask[c]
+            if size - mine.bit_count() > max_actions or m & shielded & ~mine:
                 continue
+            if need is None:
+                need = [(m & sm).bit_count() for sm in symbol_mask]
             a = avail[c]
             if need[0] <= a[0] and need[1] <= a[1] and need[2] <= a[2]:
-                best[c] = wrong
-    return best
-
-
-def is_locked(grid: Sequence[int], anomaly: Sequence[int] | None, shielded: int,
-              shapes: Sequence[Shape], max_actions: int = 3) -> bool:
-    """True when no Strand can be made in ``max_actions`` or fewer actions (PX-LOCK-1)."""
-    return actions_to_strand(grid, anomaly, shielded, shapes) > max_actions
+                return False
+    return True
 
 
 # ---------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ludoverse.games.paradox import actions as A
 from ludoverse.games.paradox import cards as K
 from ludoverse.games.paradox import grid as G
+from ludoverse.games.paradox import locked
 
 if TYPE_CHECKING:
     from ludoverse.games.paradox.state import MatCard, ParadoxState
@@ -85,11 +86,15 @@ def refill(s: ParadoxState, seat: int, log: bool = True) -> None:
         s.log("refill", seat=seat, discs=drawn, purple=s.purple_aside - purple)
 
 
+_IN_PLAY = {(level, mode): G.LEVEL_SHAPES[level] if level == 1 or mode == "replace"
+             else G.LEVEL_SHAPES[1] + G.LEVEL_SHAPES[level]
+             for level in G.LEVEL_SHAPES for mode in ("replace", "add")}
+"""Built once: the same tuple every time lets ``grid`` keep its Strand patterns per tuple."""
+
+
 def shapes_in_play(s: ParadoxState) -> tuple[G.Shape, ...]:
     """The Strand shapes of the current Matrix level (PX-SCEN-13..15)."""
-    if s.level == 1 or s.opts.matrix_scenario_mode == "replace":
-        return G.LEVEL_SHAPES[s.level]
-    return G.LEVEL_SHAPES[1] + G.LEVEL_SHAPES[s.level]
+    return _IN_PLAY[s.level, s.opts.matrix_scenario_mode]
 
 
 def anomaly_open(s: ParadoxState) -> bool:
@@ -106,9 +111,7 @@ def shielded_mask(locks: list[int]) -> int:
 
 
 def is_locked(s: ParadoxState, seat: int) -> bool:
-    from ludoverse.games.paradox.locked import is_locked as check
-
-    return check(s.matrices[seat], s.anomaly if anomaly_open(s) else None,
+    return locked.is_locked(s.matrices[seat], s.anomaly if anomaly_open(s) else None,
                  shielded_mask(s.locks[seat]), shapes_in_play(s), LOCK_LIMIT)
 
 
@@ -139,6 +142,27 @@ def spendable_flare(s: ParadoxState, seat: int) -> int:
     return -1
 
 
+def _swap_ids() -> tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]:
+    """``[i][r][bits]``: the swap ids of space ``i`` with the spaces after it in row ``r``
+    whose columns are the 5-bit mask ``bits``, in id order."""
+    table = []
+    for i in range(G.CELLS):
+        rows = []
+        for r in range(G.SIZE):
+            rows.append(tuple(
+                tuple(A.SWAP + A.PAIR_INDEX[i, r * G.SIZE + col] for col in range(G.SIZE)
+                      if bits >> col & 1 and r * G.SIZE + col > i)
+                for bits in range(1 << G.SIZE)))
+        table.append(tuple(rows))
+    return tuple(table)
+
+
+SWAP_IDS = _swap_ids()
+"""Swap ids a row at a time: ``legal`` adds all of a space's partners in a row at once."""
+AFTER = tuple(G.ALL_CELLS & ~((2 << i) - 1) for i in range(G.CELLS))
+"""The spaces after space ``i``: each pair is listed once, from its first space."""
+
+
 def legal(s: ParadoxState) -> list[int]:
     from ludoverse.games.paradox import resources
 
@@ -147,27 +171,33 @@ def legal(s: ParadoxState) -> list[int]:
     if s.actions_left > 0:
         grid = s.matrices[seat]
         locks = s.locks[seat]
-        groups: list[list[int]] = [[], [], []]
+        # One pass over the Matrix: discs by colour (for Strands) and unshielded discs by type.
+        colours = [0] * G.NUM_COLOURS
+        by_type = [0] * G.DISC_TYPES
         for c in range(G.CELLS):
             d = grid[c]
-            if d >= 0 and locks[c] < 0:
-                groups[d % 3].append(c)
-        pair = A.PAIR_INDEX
-        for cells in groups:  # PX-MATRIX-2, PX-MATRIX-3: same symbol, not identical
-            for x in range(len(cells)):
-                i = cells[x]
-                di = grid[i]
-                for j in cells[x + 1:]:
-                    if grid[j] != di:
-                        out.append(A.SWAP + pair[(i, j)])
+            if d >= 0:
+                colours[d // 3] |= 1 << c
+                if locks[c] < 0:
+                    by_type[d] |= 1 << c
+        by_symbol = [by_type[y] | by_type[y + 3] | by_type[y + 6] | by_type[y + 9]
+                     | by_type[y + 12] for y in range(G.NUM_SYMBOLS)]
+        # PX-MATRIX-2, PX-MATRIX-3: same symbol, not identical; ids come out in order.
+        for i in G.cells_of(by_symbol[0] | by_symbol[1] | by_symbol[2]):
+            d = grid[i]
+            r = i // G.SIZE
+            rows = SWAP_IDS[i]
+            partners = (by_symbol[d % 3] & ~by_type[d] & AFTER[i]) >> (r * G.SIZE)
+            while partners:
+                out += rows[r][partners & 31]
+                partners >>= G.SIZE
+                r += 1
         if anomaly_open(s):
-            anomaly = s.anomaly
-            for cells in groups:
-                for i in cells:
-                    if anomaly[grid[i] % 3] not in (grid[i], G.EMPTY):
-                        out.append(A.SWAP_ANOMALY + i)
+            for y, a in enumerate(s.anomaly):
+                if a != G.EMPTY:
+                    out += [A.SWAP_ANOMALY + c for c in G.cells_of(by_symbol[y] & ~by_type[a])]
         seen = set()
-        for shape, _ in G.strands(grid, shapes_in_play(s)):  # PX-STRAND-6
+        for shape, _ in G.strands_of(colours, shapes_in_play(s)):  # PX-STRAND-6
             if shape.index not in seen:
                 seen.add(shape.index)
                 out.append(A.RESOLVE + shape.index)
@@ -243,7 +273,7 @@ def _strand_keys(s: ParadoxState, grid: list[int]) -> set[tuple[int, int]]:
     keys = set()
     for colour, m in enumerate(G.colour_masks(grid)):
         if m.bit_count() >= 4:
-            keys.update((shape.index, colour) for shape in shapes if m & shape.mask == shape.mask)
+            keys.update((shape.index, colour) for shape in G.complete_shapes(m, shapes))
     return keys
 
 
