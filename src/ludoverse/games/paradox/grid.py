@@ -61,6 +61,9 @@ def mask_of(cells: list[int] | tuple[int, ...]) -> int:
     return m
 
 
+BITS = tuple(1 << c for c in range(CELLS))
+"""``BITS[c]`` is the mask of space ``c``."""
+
 FILL_ORDER = tuple(cell(r, c) for r in range(SIZE - 1, -1, -1) for c in range(SIZE))
 """Left to right, bottom to top: row 4 from column 0, then row 3, ... (a Matrix is drawn and
 refilled in this order)."""
@@ -140,20 +143,25 @@ def colour_masks(grid: list[int]) -> list[int]:
 # Every Strand shape is one of a few patterns (a horizontal 4-run, a 2x3 box, ...) placed at
 # some anchor space (its lowest space). ``m & (m >> o1) & (m >> o2) ...`` over a pattern's
 # offsets tests all of its placements at once, so a colour is checked against a whole level
-# in a handful of big-int operations instead of one test per shape.
+# in a handful of big-int operations instead of one test per shape. The answer for each
+# colour mask is also kept: a swap changes two colours' masks, and leaves the other three to
+# be asked about again.
 
 _Pattern = tuple[tuple[int, ...], int, dict[int, tuple[int, Shape]]]
 """Offsets of the spaces from the anchor (without 0), the mask of anchors where the pattern
 lies inside the Matrix, and at each anchor the shape and its position in the shape set."""
-_PATTERNS: dict[int, tuple[tuple[Shape, ...], list[_Pattern]]] = {}
+_Hits = tuple[list[Shape], list[Shape]]
+"""The complete shapes of a colour mask, and the maximal ones among them."""
+_SHAPE_SETS: dict[int, tuple[tuple[Shape, ...], list[_Pattern], dict[int, _Hits]]] = {}
+_HITS_LIMIT = 100_000
 
 
-def _patterns(shapes: tuple[Shape, ...]) -> list[_Pattern]:
-    """The patterns of a shape set, built once per tuple (keyed by identity: the Matrix levels
-    are constant tuples, and a reused id of another tuple is caught by the ``is`` check)."""
-    hit = _PATTERNS.get(id(shapes))
+def _shape_set(shapes: tuple[Shape, ...]) -> tuple[list[_Pattern], dict[int, _Hits]]:
+    """The patterns of a shape set and its answers so far, kept per tuple (by identity: the
+    Matrix levels are constant tuples, and a reused id of another tuple fails the ``is``)."""
+    hit = _SHAPE_SETS.get(id(shapes))
     if hit is not None and hit[0] is shapes:
-        return hit[1]
+        return hit[1], hit[2]
     groups: dict[tuple[int, ...], _Pattern] = {}
     for pos, shape in enumerate(shapes):
         anchor = shape.cells[0]
@@ -162,16 +170,19 @@ def _patterns(shapes: tuple[Shape, ...]) -> list[_Pattern]:
         at[anchor] = (pos, shape)
         groups[offsets] = (offsets, anchors | 1 << anchor, at)
     table = list(groups.values())
-    if len(_PATTERNS) > 64:
-        _PATTERNS.clear()
-    _PATTERNS[id(shapes)] = (shapes, table)
-    return table
+    if len(_SHAPE_SETS) > 64:
+        _SHAPE_SETS.clear()
+    _SHAPE_SETS[id(shapes)] = (shapes, table, {})
+    return table, _SHAPE_SETS[id(shapes)][2]
 
 
-def complete_shapes(m: int, shapes: tuple[Shape, ...]) -> list[Shape]:
-    """The shapes of ``shapes`` whose every space is in the mask ``m``, in their order there."""
+def _hits(m: int, shapes: tuple[Shape, ...]) -> _Hits:
+    table, known = _shape_set(shapes)
+    hit = known.get(m)
+    if hit is not None:
+        return hit
     out: list[tuple[int, Shape]] = []
-    for offsets, anchors, at in _patterns(shapes):
+    for offsets, anchors, at in table:
         x = anchors & m
         for o in offsets:
             if not x:
@@ -181,9 +192,25 @@ def complete_shapes(m: int, shapes: tuple[Shape, ...]) -> list[Shape]:
             low = x & -x
             out.append(at[low.bit_length() - 1])
             x ^= low
-    if len(out) > 1:
-        out.sort()
-    return [shape for _, shape in out]
+    out.sort()
+    complete = [shape for _, shape in out]
+    maximal = [s for s in complete if not any(o.mask != s.mask and o.mask & s.mask == s.mask
+                                              for o in complete)]
+    if len(known) >= _HITS_LIMIT:
+        known.clear()
+    hit = known[m] = (complete, maximal)
+    return hit
+
+
+def complete_shapes(m: int, shapes: tuple[Shape, ...]) -> list[Shape]:
+    """The shapes of ``shapes`` whose every space is in the mask ``m``, in their order there.
+    (A shared list: do not change it.)"""
+    return _hits(m, shapes)[0]
+
+
+def maximal_shapes(m: int, shapes: tuple[Shape, ...]) -> list[Shape]:
+    """:func:`complete_shapes` that lie inside no other of them: the Strands of one colour."""
+    return _hits(m, shapes)[1]
 
 
 def strands(grid: list[int], shapes: tuple[Shape, ...]) -> list[tuple[Shape, int]]:
@@ -197,12 +224,8 @@ def strands_of(masks: list[int], shapes: tuple[Shape, ...]) -> list[tuple[Shape,
     """:func:`strands` from the grid's :func:`colour_masks`."""
     found: list[tuple[Shape, int]] = []
     for colour, m in enumerate(masks):
-        if m.bit_count() < 4:
-            continue
-        hits = complete_shapes(m, shapes)
-        for s in hits:
-            if not any(o.mask != s.mask and o.mask & s.mask == s.mask for o in hits):
-                found.append((s, colour))
+        if m.bit_count() >= 4:
+            found += [(s, colour) for s in maximal_shapes(m, shapes)]
     return found
 
 
