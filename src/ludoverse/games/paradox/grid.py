@@ -132,11 +132,10 @@ LEVEL_SHAPES: dict[int, tuple[Shape, ...]] = {
 
 def colour_masks(grid: list[int]) -> list[int]:
     """For each colour, the mask of spaces holding a disc of that colour."""
-    masks = [0] * NUM_COLOURS
-    for i, d in enumerate(grid):
-        if d >= 0:
-            masks[d // NUM_SYMBOLS] |= 1 << i
-    return masks
+    by_type = [0] * (DISC_TYPES + 1)  # the last slot collects the empty spaces (-1)
+    for d, bit in zip(grid, BITS, strict=True):
+        by_type[d] |= bit
+    return [by_type[k] | by_type[k + 1] | by_type[k + 2] for k in range(0, DISC_TYPES, 3)]
 
 
 # Fast Strand detection ---------------------------------------------------------------------

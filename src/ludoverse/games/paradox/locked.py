@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoverse.games.paradox.grid import (
     ALL_CELLS,
+    BITS,
     CELLS,
     DISC_TYPES,
     FILL_ORDER,
@@ -127,19 +128,20 @@ def _census(grid: Sequence[int], anomaly: Sequence[int] | None, shielded: int
     spaces, ``avail[colour][symbol]`` (unshielded discs plus the usable Anomaly's) and the
     mask of spaces holding no disc."""
     free = ALL_CELLS & ~shielded
-    colour_mask = [0] * NUM_COLOURS
-    symbol_mask = [0] * NUM_SYMBOLS
-    avail = [[0] * NUM_SYMBOLS for _ in range(NUM_COLOURS)]
+    by_type = [0] * DISC_TYPES  # the spaces of each disc type, then counted in C
     holes = 0
-    for i, d in enumerate(grid):
+    for d, bit in zip(grid, BITS, strict=True):
         if 0 <= d < DISC_TYPES:
-            c, s = divmod(d, NUM_SYMBOLS)
-            colour_mask[c] |= 1 << i
-            if free >> i & 1:
-                symbol_mask[s] |= 1 << i
-                avail[c][s] += 1
+            by_type[d] |= bit
         else:
-            holes |= 1 << i
+            holes |= bit
+    colour_mask = [by_type[k] | by_type[k + 1] | by_type[k + 2]
+                   for k in range(0, DISC_TYPES, NUM_SYMBOLS)]
+    free_type = [m & free for m in by_type]
+    symbol_mask = [free_type[s] | free_type[s + 3] | free_type[s + 6] | free_type[s + 9]
+                   | free_type[s + 12] for s in range(NUM_SYMBOLS)]
+    avail = [[m.bit_count() for m in free_type[k:k + NUM_SYMBOLS]]
+             for k in range(0, DISC_TYPES, NUM_SYMBOLS)]
     if anomaly is not None:
         for d in anomaly:
             if 0 <= d < DISC_TYPES:

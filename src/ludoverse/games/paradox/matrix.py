@@ -103,9 +103,9 @@ def anomaly_open(s: ParadoxState) -> bool:
 
 def shielded_mask(locks: list[int]) -> int:
     m = 0
-    for c, card in enumerate(locks):
+    for card, bit in zip(locks, G.BITS, strict=True):
         if card >= 0:
-            m |= 1 << c
+            m |= bit
     return m
 
 
