@@ -238,17 +238,17 @@ def apply(s: ParadoxState, a: int) -> None:
     grid = s.matrices[seat]
     if a < A.SWAP_ANOMALY:
         i, j = A.PAIRS[a - A.SWAP]
-        before = G.colour_masks(grid)
+        changes = ((i, grid[i], grid[j]), (j, grid[j], grid[i]))
         grid[i], grid[j] = grid[j], grid[i]
         s.log("swap", seat=seat, spaces=[i, j])
-        _after_move(s, before, (i, j))
+        _after_move(s, changes)
     elif a < A.RESOLVE:
         i = a - A.SWAP_ANOMALY
-        before = G.colour_masks(grid)
         sym = grid[i] % 3
+        changes = ((i, grid[i], s.anomaly[sym]),)
         grid[i], s.anomaly[sym] = s.anomaly[sym], grid[i]
         s.log("swap_anomaly", seat=seat, space=i)
-        _after_move(s, before, (i,))
+        _after_move(s, changes)
     elif a < A.END_PHASE:
         s.actions_left -= 1
         s.locked_offer = False
@@ -290,17 +290,23 @@ def _strand_keys(s: ParadoxState, grid: list[int]) -> set[tuple[int, int]]:
     return keys
 
 
-def _after_move(s: ParadoxState, before: list[int], moved: tuple[int, ...]) -> None:
-    """PX-STRAND-4: the Strands a swap makes are those not on the board before it (``before``:
-    the colour masks then). Only the colours that moved onto the ``moved`` spaces can have
-    any: every other colour holds the same spaces as before, or fewer."""
+def _after_move(s: ParadoxState, changes: tuple[tuple[int, int, int], ...]) -> None:
+    """PX-STRAND-4: the Strands a swap makes are those not on the board before it.
+
+    ``changes`` are the swap's ``(space, old disc, new disc)``. Only the colours that moved in
+    can make a Strand: every other colour holds the same spaces as before, or fewer. The
+    colour masks before the swap follow from those after it by moving the changed spaces back.
+    """
     s.actions_left -= 1
     s.locked_offer = False
-    grid = s.matrices[s.mover]
     shapes = shapes_in_play(s)
-    after = G.colour_masks(grid)
+    after = G.colour_masks(s.matrices[s.mover])
+    before = list(after)
+    for c, old, new in changes:
+        before[old // G.NUM_SYMBOLS] ^= 1 << c
+        before[new // G.NUM_SYMBOLS] ^= 1 << c
     found = []
-    for colour in sorted({grid[c] // G.NUM_SYMBOLS for c in moved}):
+    for colour in sorted({new // G.NUM_SYMBOLS for _, _, new in changes}):
         was = {shape.index for shape in G.complete_shapes(before[colour], shapes)}
         found += [(shape, colour) for shape in G.maximal_shapes(after[colour], shapes)
                   if shape.index not in was]
