@@ -222,9 +222,11 @@ def strands(grid: list[int], shapes: tuple[Shape, ...]) -> list[tuple[Shape, int
 def strands_of(masks: list[int], shapes: tuple[Shape, ...]) -> list[tuple[Shape, int]]:
     """:func:`strands` from the grid's :func:`colour_masks`."""
     found: list[tuple[Shape, int]] = []
+    known = _shape_set(shapes)[1]
     for colour, m in enumerate(masks):
         if m.bit_count() >= 4:
-            found += [(s, colour) for s in maximal_shapes(m, shapes)]
+            hit = known.get(m) or _hits(m, shapes)  # the lookup inline: asked on every move
+            found += [(s, colour) for s in hit[1]]
     return found
 
 
