@@ -61,6 +61,9 @@ def mask_of(cells: list[int] | tuple[int, ...]) -> int:
     return m
 
 
+BITS = tuple(1 << c for c in range(CELLS))
+"""``BITS[c]`` is the mask of space ``c``."""
+
 FILL_ORDER = tuple(cell(r, c) for r in range(SIZE - 1, -1, -1) for c in range(SIZE))
 """Left to right, bottom to top: row 4 from column 0, then row 3, ... (a Matrix is drawn and
 refilled in this order)."""
@@ -129,25 +132,101 @@ LEVEL_SHAPES: dict[int, tuple[Shape, ...]] = {
 
 def colour_masks(grid: list[int]) -> list[int]:
     """For each colour, the mask of spaces holding a disc of that colour."""
-    masks = [0] * NUM_COLOURS
-    for i, d in enumerate(grid):
-        if d >= 0:
-            masks[d // NUM_SYMBOLS] |= 1 << i
-    return masks
+    by_type = [0] * (DISC_TYPES + 1)  # the last slot collects the empty spaces (-1)
+    for d, bit in zip(grid, BITS, strict=True):
+        by_type[d] |= bit
+    return [by_type[k] | by_type[k + 1] | by_type[k + 2] for k in range(0, DISC_TYPES, 3)]
+
+
+# Fast Strand detection ---------------------------------------------------------------------
+# Every Strand shape is one of a few patterns (a horizontal 4-run, a 2x3 box, ...) placed at
+# some anchor space (its lowest space). ``m & (m >> o1) & (m >> o2) ...`` over a pattern's
+# offsets tests all of its placements at once, so a colour is checked against a whole level
+# in a handful of big-int operations instead of one test per shape. The answer for each
+# colour mask is also kept: a swap changes two colours' masks, and leaves the other three to
+# be asked about again.
+
+_Pattern = tuple[tuple[int, ...], int, dict[int, tuple[int, Shape]]]
+"""Offsets of the spaces from the anchor (without 0), the mask of anchors where the pattern
+lies inside the Matrix, and at each anchor the shape and its position in the shape set."""
+_Hits = tuple[list[Shape], list[Shape]]
+"""The complete shapes of a colour mask, and the maximal ones among them."""
+_SHAPE_SETS: dict[int, tuple[tuple[Shape, ...], list[_Pattern], dict[int, _Hits]]] = {}
+_HITS_LIMIT = 100_000
+
+
+def _shape_set(shapes: tuple[Shape, ...]) -> tuple[list[_Pattern], dict[int, _Hits]]:
+    """The patterns of a shape set and its answers so far, kept per tuple (by identity: the
+    Matrix levels are constant tuples, and a reused id of another tuple fails the ``is``)."""
+    hit = _SHAPE_SETS.get(id(shapes))
+    if hit is not None and hit[0] is shapes:
+        return hit[1], hit[2]
+    groups: dict[tuple[int, ...], _Pattern] = {}
+    for pos, shape in enumerate(shapes):
+        anchor = shape.cells[0]
+        offsets = tuple(c - anchor for c in shape.cells[1:])
+        _, anchors, at = groups.get(offsets, (offsets, 0, {}))
+        at[anchor] = (pos, shape)
+        groups[offsets] = (offsets, anchors | 1 << anchor, at)
+    table = list(groups.values())
+    if len(_SHAPE_SETS) > 64:
+        _SHAPE_SETS.clear()
+    _SHAPE_SETS[id(shapes)] = (shapes, table, {})
+    return table, _SHAPE_SETS[id(shapes)][2]
+
+
+def _hits(m: int, shapes: tuple[Shape, ...]) -> _Hits:
+    table, known = _shape_set(shapes)
+    hit = known.get(m)
+    if hit is not None:
+        return hit
+    out: list[tuple[int, Shape]] = []
+    for offsets, anchors, at in table:
+        x = anchors & m
+        for o in offsets:
+            if not x:
+                break
+            x &= m >> o
+        while x:
+            low = x & -x
+            out.append(at[low.bit_length() - 1])
+            x ^= low
+    out.sort()
+    complete = [shape for _, shape in out]
+    maximal = [s for s in complete if not any(o.mask != s.mask and o.mask & s.mask == s.mask
+                                              for o in complete)]
+    if len(known) >= _HITS_LIMIT:
+        known.clear()
+    hit = known[m] = (complete, maximal)
+    return hit
+
+
+def complete_shapes(m: int, shapes: tuple[Shape, ...]) -> list[Shape]:
+    """The shapes of ``shapes`` whose every space is in the mask ``m``, in their order there.
+    (A shared list: do not change it.)"""
+    return _hits(m, shapes)[0]
+
+
+def maximal_shapes(m: int, shapes: tuple[Shape, ...]) -> list[Shape]:
+    """:func:`complete_shapes` that lie inside no other of them: the Strands of one colour."""
+    return _hits(m, shapes)[1]
 
 
 def strands(grid: list[int], shapes: tuple[Shape, ...]) -> list[tuple[Shape, int]]:
     """Every Strand on the grid as ``(shape, colour)``, keeping only maximal ones: a shape
     inside a bigger Strand of the same colour (a 4-run in a 5-run, a 2x2 box in a 2x3 box)
     is part of that Strand, not a Strand of its own."""
+    return strands_of(colour_masks(grid), shapes)
+
+
+def strands_of(masks: list[int], shapes: tuple[Shape, ...]) -> list[tuple[Shape, int]]:
+    """:func:`strands` from the grid's :func:`colour_masks`."""
     found: list[tuple[Shape, int]] = []
-    for colour, m in enumerate(colour_masks(grid)):
-        if m.bit_count() < 4:
-            continue
-        hits = [s for s in shapes if m & s.mask == s.mask]
-        for s in hits:
-            if not any(o.mask != s.mask and o.mask & s.mask == s.mask for o in hits):
-                found.append((s, colour))
+    known = _shape_set(shapes)[1]
+    for colour, m in enumerate(masks):
+        if m.bit_count() >= 4:
+            hit = known.get(m) or _hits(m, shapes)  # the lookup inline: asked on every move
+            found += [(s, colour) for s in hit[1]]
     return found
 
 

@@ -16,6 +16,7 @@ from ludoverse.games.paradox import actions as A
 from ludoverse.games.paradox import cards as K
 from ludoverse.games.paradox import grid as G
 from ludoverse.games.paradox.locked import strand_distances
+from ludoverse.games.paradox.matrix import anomaly_open, shapes_in_play, shielded_mask
 from ludoverse.games.paradox.resources import missing
 from ludoverse.games.paradox.scoring import SET_VP, breakdown
 from ludoverse.games.paradox.state import ALLIANCE_RESOURCE, MATRIX, OVER, ParadoxState
@@ -138,8 +139,6 @@ def position(s: ParadoxState, p: int) -> float:
     """The player's own prospects, in VP."""
     if s.phase == OVER:
         return vp(s, p)
-    from ludoverse.games.paradox.matrix import anomaly_open, shapes_in_play, shielded_mask
-
     value = vp(s, p) - 0.6 * _fracture_loss(s, p)
     value += _mat_value(s, p)
     if p == s.mover and s.pending:
@@ -181,36 +180,55 @@ def rewards(state: ParadoxState) -> list[float]:
     return [w / total for w in weights]
 
 
+SWAP_ID = tuple(tuple(A.SWAP + A.PAIR_INDEX[min(x, y), max(x, y)] if x != y else -1
+                      for y in range(G.CELLS)) for x in range(G.CELLS))
+"""``SWAP_ID[x][y]``: the id of the swap of spaces ``x`` and ``y``."""
+
+
 def strand_swaps(s: ParadoxState, most_wrong: int = 2) -> tuple[list[int], list[int]]:
     """Swaps that complete a Strand, and swaps that bring one a disc closer (a shape with
     ``most_wrong`` wrong discs or fewer, for a colour the player wants): for each wrong space,
-    a swap with a disc of the right colour and the same symbol from outside the shape."""
-    from ludoverse.games.paradox.matrix import anomaly_open, shapes_in_play
+    a swap with a disc of the right colour and the same symbol from outside the shape.
 
+    Kept per position, like :func:`colour_distances`: playouts from one search root meet the
+    same Matrices again and again (about three calls in four in the hard bot's search)."""
     seat = s.mover
     grid = s.matrices[seat]
-    locks = s.locks[seat]
-    colour_mask = [0] * G.NUM_COLOURS
-    by_type: list[int] = [0] * G.DISC_TYPES
-    shielded = 0
-    for i, d in enumerate(grid):
-        if locks[i] >= 0:
-            shielded |= 1 << i
-        if d >= 0:
-            colour_mask[d // G.NUM_SYMBOLS] |= 1 << i
-            if locks[i] < 0:
-                by_type[d] |= 1 << i
+    shielded = shielded_mask(s.locks[seat])
     anomaly = s.anomaly if anomaly_open(s) else None
     want = _needs(s, seat)
-    pair = A.PAIR_INDEX
+    shapes = shapes_in_play(s)
+    key = (tuple(grid), shielded, None if anomaly is None else tuple(anomaly),
+           tuple(w >= 1 for w in want), most_wrong, id(shapes))
+    hit = _SWAPS.get(key)
+    if hit is None:
+        if len(_SWAPS) > _CACHE_LIMIT:
+            _SWAPS.clear()
+        hit = _SWAPS[key] = _strand_swaps(grid, shielded, anomaly, want, shapes, most_wrong)
+    return list(hit[0]), list(hit[1])
+
+
+_SWAPS: dict[tuple[object, ...], tuple[list[int], list[int]]] = {}
+
+
+def _strand_swaps(grid: list[int], shielded: int, anomaly: list[int] | None, want: list[float],
+                  shapes: tuple[G.Shape, ...], most_wrong: int) -> tuple[list[int], list[int]]:
+    by_type = [0] * (G.DISC_TYPES + 1)  # the last slot collects the empty spaces (-1)
+    for d, bit in zip(grid, G.BITS, strict=True):
+        by_type[d] |= bit
+    colour_mask = [by_type[k] | by_type[k + 1] | by_type[k + 2]
+                   for k in range(0, G.DISC_TYPES, G.NUM_SYMBOLS)]
+    free = [m & ~shielded for m in by_type]  # discs that may move
     complete: set[int] = set()
     closer: set[int] = set()
-    for shape in shapes_in_play(s):
-        m = shape.mask
-        for c in range(G.NUM_COLOURS):
-            wrong = m & ~colour_mask[c]
+    for c in range(G.NUM_COLOURS):
+        others = ~colour_mask[c]
+        most = most_wrong if want[c] >= 1 else min(1, most_wrong)  # "closer": wanted colours
+        for shape in shapes:
+            m = shape.mask
+            wrong = m & others
             k = wrong.bit_count()
-            if k == 0 or k > most_wrong or wrong & shielded or (k > 1 and want[c] < 1):
+            if k == 0 or k > most or wrong & shielded:
                 continue
             target = complete if k == 1 else closer
             for x in G.cells_of(wrong):
@@ -219,8 +237,8 @@ def strand_swaps(s: ParadoxState, most_wrong: int = 2) -> tuple[list[int], list[
                     break
                 sym = d % G.NUM_SYMBOLS
                 right = c * G.NUM_SYMBOLS + sym
-                for y in G.cells_of(by_type[right] & ~m):
-                    target.add(A.SWAP + pair[(x, y) if x < y else (y, x)])
+                with_x = SWAP_ID[x]
+                target.update([with_x[y] for y in G.cells_of(free[right] & ~m)])
                 if anomaly is not None and anomaly[sym] == right:
                     target.add(A.SWAP_ANOMALY + x)
     return sorted(complete), sorted(closer - complete)

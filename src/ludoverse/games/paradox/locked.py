@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoverse.games.paradox.grid import (
     ALL_CELLS,
+    BITS,
     CELLS,
     DISC_TYPES,
     FILL_ORDER,
@@ -103,24 +104,7 @@ def strand_distances(grid: Sequence[int], anomaly: Sequence[int] | None, shielde
     """For each colour, the fewest swaps that complete a Strand of that colour (0: one is
     already on the board), or ``NO_STRAND``: the formula of the module docstring, per colour.
     Bots use it to see how close a Matrix is to the colours they need."""
-    free = ALL_CELLS & ~shielded
-    colour_mask = [0] * NUM_COLOURS
-    symbol_mask = [0] * NUM_SYMBOLS
-    avail = [[0] * NUM_SYMBOLS for _ in range(NUM_COLOURS)]
-    holes = 0
-    for i, d in enumerate(grid):
-        if 0 <= d < DISC_TYPES:
-            c, s = divmod(d, NUM_SYMBOLS)
-            colour_mask[c] |= 1 << i
-            if free >> i & 1:
-                symbol_mask[s] |= 1 << i
-                avail[c][s] += 1
-        else:
-            holes |= 1 << i
-    if anomaly is not None:
-        for d in anomaly:
-            if 0 <= d < DISC_TYPES:
-                avail[d // NUM_SYMBOLS][d % NUM_SYMBOLS] += 1
+    colour_mask, symbol_mask, avail, holes = _census(grid, anomaly, shielded)
     best = [NO_STRAND] * NUM_COLOURS
     for shape in shapes:
         m = shape.mask
@@ -138,10 +122,60 @@ def strand_distances(grid: Sequence[int], anomaly: Sequence[int] | None, shielde
     return best
 
 
+def _census(grid: Sequence[int], anomaly: Sequence[int] | None, shielded: int
+            ) -> tuple[list[int], list[int], list[list[int]], int]:
+    """What the formula counts: the mask of each colour, the mask of each symbol on unshielded
+    spaces, ``avail[colour][symbol]`` (unshielded discs plus the usable Anomaly's) and the
+    mask of spaces holding no disc."""
+    free = ALL_CELLS & ~shielded
+    by_type = [0] * DISC_TYPES  # the spaces of each disc type, then counted in C
+    holes = 0
+    for d, bit in zip(grid, BITS, strict=True):
+        if 0 <= d < DISC_TYPES:
+            by_type[d] |= bit
+        else:
+            holes |= bit
+    colour_mask = [by_type[k] | by_type[k + 1] | by_type[k + 2]
+                   for k in range(0, DISC_TYPES, NUM_SYMBOLS)]
+    free_type = [m & free for m in by_type]
+    symbol_mask = [free_type[s] | free_type[s + 3] | free_type[s + 6] | free_type[s + 9]
+                   | free_type[s + 12] for s in range(NUM_SYMBOLS)]
+    avail = [[m.bit_count() for m in free_type[k:k + NUM_SYMBOLS]]
+             for k in range(0, DISC_TYPES, NUM_SYMBOLS)]
+    if anomaly is not None:
+        for d in anomaly:
+            if 0 <= d < DISC_TYPES:
+                avail[d // NUM_SYMBOLS][d % NUM_SYMBOLS] += 1
+    return colour_mask, symbol_mask, avail, holes
+
+
 def is_locked(grid: Sequence[int], anomaly: Sequence[int] | None, shielded: int,
               shapes: Sequence[Shape], max_actions: int = 3) -> bool:
-    """True when no Strand can be made in ``max_actions`` or fewer actions (PX-LOCK-1)."""
-    return actions_to_strand(grid, anomaly, shielded, shapes) > max_actions
+    """True when no Strand can be made in ``max_actions`` or fewer actions (PX-LOCK-1).
+
+    The same formula as :func:`actions_to_strand`, but it stops at the first shape and colour
+    within reach: most Matrices have one, and every Matrix phase asks (PX-LOCK-1)."""
+    if max_actions < 1:  # every Strand costs at least one action
+        return True
+    if max_actions >= NO_STRAND:
+        return False
+    colour_mask, symbol_mask, avail, holes = _census(grid, anomaly, shielded)
+    for shape in shapes:
+        m = shape.mask
+        if m & holes:
+            continue
+        size = len(shape.cells)
+        need = None
+        for c in range(NUM_COLOURS):
+            mine = m & colour_mask[c]
+            if size - mine.bit_count() > max_actions or m & shielded & ~mine:
+                continue
+            if need is None:
+                need = [(m & sm).bit_count() for sm in symbol_mask]
+            a = avail[c]
+            if need[0] <= a[0] and need[1] <= a[1] and need[2] <= a[2]:
+                return False
+    return True
 
 
 # ---------------------------------------------------------------------------------------------

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 from ludoverse.games.paradox import actions as A
 from ludoverse.games.paradox import cards as K
 from ludoverse.games.paradox import grid as G
+from ludoverse.games.paradox import locked, resources, scenarios, turns
+from ludoverse.games.paradox.phases import ALLIANCE_RESOURCE, ALLOCATE, FLARE, MATRIX
 
 if TYPE_CHECKING:
     from ludoverse.games.paradox.state import MatCard, ParadoxState
@@ -28,8 +30,6 @@ def draw(s: ParadoxState) -> int:
     another disc is drawn (decision 10). If the bag is empty, the drawing player's mat discard
     pile goes back in first; -1 if there is still nothing to draw. The caller logs what came
     out (PX-KNOW-7)."""
-    from ludoverse.games.paradox.scenarios import trigger_threshold
-
     bag = s.bag
     while True:
         if not bag:
@@ -45,7 +45,7 @@ def draw(s: ParadoxState) -> int:
         if d != G.PURPLE:
             return d
         s.purple_aside += 1
-        if s.purple_aside >= trigger_threshold(s):
+        if s.purple_aside >= scenarios.trigger_threshold(s):
             s.trigger_due = True
 
 
@@ -85,11 +85,15 @@ def refill(s: ParadoxState, seat: int, log: bool = True) -> None:
         s.log("refill", seat=seat, discs=drawn, purple=s.purple_aside - purple)
 
 
+_IN_PLAY = {(level, mode): G.LEVEL_SHAPES[level] if level == 1 or mode == "replace"
+             else G.LEVEL_SHAPES[1] + G.LEVEL_SHAPES[level]
+             for level in G.LEVEL_SHAPES for mode in ("replace", "add")}
+"""Built once: the same tuple every time lets ``grid`` keep its Strand patterns per tuple."""
+
+
 def shapes_in_play(s: ParadoxState) -> tuple[G.Shape, ...]:
     """The Strand shapes of the current Matrix level (PX-SCEN-13..15)."""
-    if s.level == 1 or s.opts.matrix_scenario_mode == "replace":
-        return G.LEVEL_SHAPES[s.level]
-    return G.LEVEL_SHAPES[1] + G.LEVEL_SHAPES[s.level]
+    return _IN_PLAY[s.level, s.opts.matrix_scenario_mode]
 
 
 def anomaly_open(s: ParadoxState) -> bool:
@@ -99,24 +103,20 @@ def anomaly_open(s: ParadoxState) -> bool:
 
 def shielded_mask(locks: list[int]) -> int:
     m = 0
-    for c, card in enumerate(locks):
+    for card, bit in zip(locks, G.BITS, strict=True):
         if card >= 0:
-            m |= 1 << c
+            m |= bit
     return m
 
 
 def is_locked(s: ParadoxState, seat: int) -> bool:
-    from ludoverse.games.paradox.locked import is_locked as check
-
-    return check(s.matrices[seat], s.anomaly if anomaly_open(s) else None,
-                 shielded_mask(s.locks[seat]), shapes_in_play(s), LOCK_LIMIT)
+    return locked.is_locked(s.matrices[seat], s.anomaly if anomaly_open(s) else None,
+                            shielded_mask(s.locks[seat]), shapes_in_play(s), LOCK_LIMIT)
 
 
 # A player's Matrix phase ------------------------------------------------------------------------
 
 def begin(s: ParadoxState, seat: int) -> None:
-    from ludoverse.games.paradox.state import MATRIX
-
     s.phase = MATRIX
     s.mover = seat
     s.actions_left = ACTIONS_PER_TURN
@@ -139,35 +139,81 @@ def spendable_flare(s: ParadoxState, seat: int) -> int:
     return -1
 
 
-def legal(s: ParadoxState) -> list[int]:
-    from ludoverse.games.paradox import resources
+# Swaps are listed by symbol: a disc only ever swaps with discs of its own symbol, and a swap
+# changes the spaces of one symbol, so the other two symbols' lists are asked for again
+# unchanged (by the next decision, and by every search iteration from the same position).
 
+SWAP_BASE = tuple(A.SWAP + sum(1 for p in A.PAIRS if p[0] < i) - i - 1 for i in range(G.CELLS))
+"""``SWAP_BASE[i] + j`` is the id of the swap of spaces ``i < j`` (pairs are in order)."""
+AFTER = tuple(G.ALL_CELLS & ~((2 << i) - 1) for i in range(G.CELLS))
+"""The spaces after space ``i``: each pair is listed once, from its first space."""
+_SYMBOL_SWAPS: dict[tuple[int, ...], tuple[int, ...]] = {}
+_SYMBOL_SWAPS_LIMIT = 100_000
+_ANOMALY_SWAPS: dict[int, tuple[int, ...]] = {}
+
+
+def symbol_swaps(by_colour: tuple[int, ...]) -> tuple[int, ...]:
+    """PX-MATRIX-2, PX-MATRIX-3: the swap ids among the discs of one symbol, given the mask of
+    unshielded spaces holding each colour of it: any two spaces of different colours."""
+    hit = _SYMBOL_SWAPS.get(by_colour)
+    if hit is not None:
+        return hit
+    out = []
+    spaces = by_colour[0] | by_colour[1] | by_colour[2] | by_colour[3] | by_colour[4]
+    for own in by_colour:
+        for i in G.cells_of(own):
+            base = SWAP_BASE[i]
+            out += [base + j for j in G.cells_of(spaces & ~own & AFTER[i])]
+    out.sort()
+    if len(_SYMBOL_SWAPS) >= _SYMBOL_SWAPS_LIMIT:
+        _SYMBOL_SWAPS.clear()
+    hit = _SYMBOL_SWAPS[by_colour] = tuple(out)
+    return hit
+
+
+def anomaly_swaps(spaces: int) -> tuple[int, ...]:
+    """The ids of swaps with the Anomaly from the mask ``spaces``, kept like
+    :func:`symbol_swaps`."""
+    hit = _ANOMALY_SWAPS.get(spaces)
+    if hit is None:
+        if len(_ANOMALY_SWAPS) >= _SYMBOL_SWAPS_LIMIT:
+            _ANOMALY_SWAPS.clear()
+        hit = _ANOMALY_SWAPS[spaces] = tuple(A.SWAP_ANOMALY + c for c in G.cells_of(spaces))
+    return hit
+
+
+COLOUR_TYPES = tuple(range(0, G.DISC_TYPES, G.NUM_SYMBOLS))
+"""The first disc type of each colour."""
+
+
+def legal(s: ParadoxState) -> list[int]:
     seat = s.mover
     out: list[int] = []
     if s.actions_left > 0:
         grid = s.matrices[seat]
         locks = s.locks[seat]
-        groups: list[list[int]] = [[], [], []]
-        for c in range(G.CELLS):
-            d = grid[c]
-            if d >= 0 and locks[c] < 0:
-                groups[d % 3].append(c)
-        pair = A.PAIR_INDEX
-        for cells in groups:  # PX-MATRIX-2, PX-MATRIX-3: same symbol, not identical
-            for x in range(len(cells)):
-                i = cells[x]
-                di = grid[i]
-                for j in cells[x + 1:]:
-                    if grid[j] != di:
-                        out.append(A.SWAP + pair[(i, j)])
+        # One pass over the Matrix: the spaces of each disc type (the last slot collects the
+        # empty spaces, -1), of each colour, and the shielded ones.
+        by_type = [0] * (G.DISC_TYPES + 1)
+        shielded = 0
+        for d, lock, bit in zip(grid, locks, G.BITS, strict=True):
+            by_type[d] |= bit
+            if lock >= 0:
+                shielded |= bit
+        colours = [by_type[k] | by_type[k + 1] | by_type[k + 2] for k in COLOUR_TYPES]
+        if shielded:  # PX-MATRIX-4: a shielded disc never moves
+            by_type = [m & ~shielded for m in by_type]
+        for y in range(G.NUM_SYMBOLS):  # a disc is colour * 3 + symbol
+            out += symbol_swaps((by_type[y], by_type[y + 3], by_type[y + 6], by_type[y + 9],
+                                 by_type[y + 12]))
         if anomaly_open(s):
-            anomaly = s.anomaly
-            for cells in groups:
-                for i in cells:
-                    if anomaly[grid[i] % 3] not in (grid[i], G.EMPTY):
-                        out.append(A.SWAP_ANOMALY + i)
+            for y, a in enumerate(s.anomaly):
+                if a != G.EMPTY:
+                    spaces = (by_type[y] | by_type[y + 3] | by_type[y + 6] | by_type[y + 9]
+                              | by_type[y + 12]) & ~by_type[a]
+                    out += anomaly_swaps(spaces)
         seen = set()
-        for shape, _ in G.strands(grid, shapes_in_play(s)):  # PX-STRAND-6
+        for shape, _ in G.strands_of(colours, shapes_in_play(s)):  # PX-STRAND-6
             if shape.index not in seen:
                 seen.add(shape.index)
                 out.append(A.RESOLVE + shape.index)
@@ -188,24 +234,21 @@ def legal(s: ParadoxState) -> list[int]:
 
 
 def apply(s: ParadoxState, a: int) -> None:
-    from ludoverse.games.paradox import turns
-    from ludoverse.games.paradox.state import ALLIANCE_RESOURCE, ALLOCATE
-
     seat = s.mover
     grid = s.matrices[seat]
     if a < A.SWAP_ANOMALY:
         i, j = A.PAIRS[a - A.SWAP]
-        before = _strand_keys(s, grid)
+        changes = ((i, grid[i], grid[j]), (j, grid[j], grid[i]))
         grid[i], grid[j] = grid[j], grid[i]
         s.log("swap", seat=seat, spaces=[i, j])
-        _after_move(s, before)
+        _after_move(s, changes)
     elif a < A.RESOLVE:
         i = a - A.SWAP_ANOMALY
-        before = _strand_keys(s, grid)
         sym = grid[i] % 3
+        changes = ((i, grid[i], s.anomaly[sym]),)
         grid[i], s.anomaly[sym] = s.anomaly[sym], grid[i]
         s.log("swap_anomaly", seat=seat, space=i)
-        _after_move(s, before)
+        _after_move(s, changes)
     elif a < A.END_PHASE:
         s.actions_left -= 1
         s.locked_offer = False
@@ -243,16 +286,30 @@ def _strand_keys(s: ParadoxState, grid: list[int]) -> set[tuple[int, int]]:
     keys = set()
     for colour, m in enumerate(G.colour_masks(grid)):
         if m.bit_count() >= 4:
-            keys.update((shape.index, colour) for shape in shapes if m & shape.mask == shape.mask)
+            keys.update((shape.index, colour) for shape in G.complete_shapes(m, shapes))
     return keys
 
 
-def _after_move(s: ParadoxState, before: set[tuple[int, int]]) -> None:
-    """PX-STRAND-4: the Strands a swap makes are those not on the board before it."""
+def _after_move(s: ParadoxState, changes: tuple[tuple[int, int, int], ...]) -> None:
+    """PX-STRAND-4: the Strands a swap makes are those not on the board before it.
+
+    ``changes`` are the swap's ``(space, old disc, new disc)``. Only the colours that moved in
+    can make a Strand: every other colour holds the same spaces as before, or fewer. The
+    colour masks before the swap follow from those after it by moving the changed spaces back.
+    """
     s.actions_left -= 1
     s.locked_offer = False
-    found = [(shape, colour) for shape, colour in G.strands(s.matrices[s.mover], shapes_in_play(s))
-             if (shape.index, colour) not in before]
+    shapes = shapes_in_play(s)
+    after = G.colour_masks(s.matrices[s.mover])
+    before = list(after)
+    for c, old, new in changes:
+        before[old // G.NUM_SYMBOLS] ^= 1 << c
+        before[new // G.NUM_SYMBOLS] ^= 1 << c
+    found = []
+    for colour in sorted({new // G.NUM_SYMBOLS for _, _, new in changes}):
+        was = {shape.index for shape in G.complete_shapes(before[colour], shapes)}
+        found += [(shape, colour) for shape in G.maximal_shapes(after[colour], shapes)
+                  if shape.index not in was]
     if found:
         resolve(s, found)
     else:
@@ -282,9 +339,6 @@ def _waiting_group(s: ParadoxState, index: int) -> list[tuple[G.Shape, int]]:
 def resolve(s: ParadoxState, found: list[tuple[G.Shape, int]]) -> None:
     """PX-STRAND-1..3, PX-ALLOC-7: the Strands' discs leave the Matrix; each Strand earns its
     resources, a Strand through a Nexus shield repairs that Nexus, Flares advance."""
-    from ludoverse.games.paradox import scenarios
-    from ludoverse.games.paradox.state import ALLOCATE
-
     seat = s.mover
     grid = s.matrices[seat]
     locks = s.locks[seat]
@@ -338,17 +392,12 @@ def _score_from_mat(s: ParadoxState, seat: int, card: int) -> None:
 def finish_allocation(s: ParadoxState) -> None:
     """After the last resource of an action: the Quake moves once (decision 5), the Matrix
     drops and refills (PX-STRAND-8), then Flare benefits and triggers."""
-    from ludoverse.games.paradox import resources
-
     resources.move_quake(s)
     refill(s, s.mover)
     after_refill(s)
 
 
 def after_refill(s: ParadoxState) -> None:
-    from ludoverse.games.paradox import scenarios
-    from ludoverse.games.paradox.state import FLARE
-
     scenarios.process_triggers(s)
     while s.flare_queue and _flare_step(s) == 3:
         scenarios.score_flare(s, s.mover, s.flare_queue.pop(0))
@@ -367,8 +416,6 @@ def _flare_step(s: ParadoxState) -> int:
 
 
 def to_decision(s: ParadoxState) -> None:
-    from ludoverse.games.paradox.state import MATRIX
-
     s.phase = MATRIX
 
 
@@ -415,8 +462,6 @@ def rebuild(s: ParadoxState, seat: int) -> None:
         grid[c] = draw(s)
     s.log("rebuild", seat=seat, discs=[[c, grid[c]] for c in G.FILL_ORDER],
           purple=s.purple_aside - purple)  # PX-KNOW-7: what came out, before any trigger
-    from ludoverse.games.paradox import scenarios
-
     scenarios.process_triggers(s)
     s.locked_offer = is_locked(s, seat)
 

@@ -17,19 +17,29 @@ from ludoverse.core.rng import Rng
 from ludoverse.games.paradox import actions as A
 from ludoverse.games.paradox import cards as K
 from ludoverse.games.paradox import grid as G
+from ludoverse.games.paradox import knowledge, matrix, resources, scoring, turns, wormhole
 from ludoverse.games.paradox.content import ParadoxContent
 from ludoverse.games.paradox.options import ParadoxOptions
+from ludoverse.games.paradox.phases import (  # re-exported: other modules import them from here
+    ALLIANCE_RESOURCE as ALLIANCE_RESOURCE,
+)
+from ludoverse.games.paradox.phases import (
+    ALLOCATE,
+    DRAFT,
+    END_DISCARD,
+    FLARE,
+    MATRIX,
+    OVER,
+    PHASES,
+)
+from ludoverse.games.paradox.scenarios import process_triggers
 
-DRAFT, MATRIX, ALLOCATE, FLARE, END_DISCARD, OVER = range(6)
-PHASES = ("wormhole", "matrix", "allocate", "flare", "end_discard", "over")
 TURNS = 12
 SETS = {2: 4, 3: 5, 4: 7}
 """Energy Disc sets in the bag before the Matrices are drawn (PX-SETUP-7)."""
 EXTRA_SETS = 2
 TRIGGER_DISCS = 5
 SHIELD_TOKENS = 15
-ALLIANCE_RESOURCE = 100
-"""A pending resource ``100 + colour`` is an Alliance token being used, not a disc."""
 
 
 class MatCard:
@@ -136,8 +146,6 @@ class ParadoxState(FastState):
 
     def __init__(self, game: Any, opts: ParadoxOptions, content: ParadoxContent, players: int,
                  seed: int) -> None:
-        from ludoverse.games.paradox import turns, wormhole
-
         self.game = game
         self.opts = opts
         self.content = content
@@ -207,8 +215,6 @@ class ParadoxState(FastState):
 
     def _setup_discs(self) -> None:
         """PX-SETUP-7..10: the bag, each Matrix drawn in turn, 2 more sets, the Anomaly."""
-        from ludoverse.games.paradox import matrix
-
         self.bag = list(range(G.DISC_TYPES)) * SETS[self.n]
         self.purple_aside = 0
         self.trigger_due = False
@@ -248,8 +254,6 @@ class ParadoxState(FastState):
         self.locked_offer = False
         self.picker = -1
         self.cs_taken = 0
-        from ludoverse.games.paradox.scenarios import process_triggers
-
         process_triggers(self)  # purple discs drawn for the Anomaly may already trigger
 
     def _setup_goals(self) -> None:
@@ -279,8 +283,9 @@ class ParadoxState(FastState):
         """Shield tokens not on a Matrix or a World (PX-WORM-5)."""
         if self.opts.shield_supply == "unlimited":
             return SHIELD_TOKENS
-        used = sum(1 for w in self.world_shield if w >= 0)
-        used += sum(1 for locks in self.locks for c in locks if c >= 0)
+        # Free places hold -1 (counted in C: the draft asks before every pick).
+        used = len(self.world_shield) - self.world_shield.count(-1)
+        used += sum(len(locks) - locks.count(-1) for locks in self.locks)
         return SHIELD_TOKENS - used
 
     def world_name(self, w: int) -> str:
@@ -303,8 +308,6 @@ class ParadoxState(FastState):
         return TERMINAL
 
     def _legal(self) -> list[int]:
-        from ludoverse.games.paradox import matrix, resources, scoring, wormhole
-
         ph = self.phase
         if ph == DRAFT:
             return wormhole.legal(self)
@@ -341,8 +344,6 @@ class ParadoxState(FastState):
                 f"{seat_word(self.current_player, None)} is in the {PHASES[self.phase]} phase")
 
     def _play(self, a: int) -> None:
-        from ludoverse.games.paradox import matrix, resources, scoring, wormhole
-
         self.legal_cache = None
         ph = self.phase
         if ph == DRAFT:
@@ -362,8 +363,6 @@ class ParadoxState(FastState):
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
-        from ludoverse.games.paradox import scoring
-
         return scoring.outcome(self)
 
     def clone(self) -> ParadoxState:
@@ -381,9 +380,7 @@ class ParadoxState(FastState):
         return t
 
     def determinize(self, seat: int, rng: random.Random) -> ParadoxState:
-        from ludoverse.games.paradox.knowledge import determinize
-
-        return determinize(self, seat, rng)
+        return knowledge.determinize(self, seat, rng)
 
     def _forced_is_public(self) -> bool:
         """PX-KNOW-9: a lone move is played unasked only when everyone can count the moves.
@@ -393,13 +390,11 @@ class ParadoxState(FastState):
         can be taken depends on which are Nexus cards), and the end of a Matrix phase when the
         mover's face-down score pile may hold a Flare to spend (PX-SCEN-6).
         """
-        from ludoverse.games.paradox.knowledge import piles_hidden
-
         if self.phase == DRAFT:
             return not (self.picker == self.cs and self.hand and not self.cs_taken
                         and self.shields_free() == 0)
         if self.phase == MATRIX:
-            return not (piles_hidden(self) and self.score[self.mover]
+            return not (knowledge.piles_hidden(self) and self.score[self.mover]
                         and self.opts.deck_scenario in ("flare", "mad_scientist"))
         return True
 

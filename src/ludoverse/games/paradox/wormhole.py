@@ -81,13 +81,16 @@ def draftable(s: ParadoxState, card: int) -> bool:
 
 
 def legal(s: ParadoxState) -> list[int]:
-    slots = [A.DRAFT + i for i, c in enumerate((*s.stable, *s.unstable)) if draftable(s, c)]
+    shield_free = s.shields_free() > 0  # draftable's count, once for every card (PX-WORM-5)
+    slots = [A.DRAFT + i for i, c in enumerate((*s.stable, *s.unstable))
+             if c >= 0 and (shield_free or not K.is_nexus(c))]
     if s.picker != s.cs:
         return slots or [A.TAKE_NOTHING]
     if s.cs_taken:  # a second Wormhole card, or stop at one
         return [*slots, A.TAKE_NOTHING]
     if s.hand_drawn:  # PX-WORM-6: one card from the hand, or up to two from the Wormhole
-        hand = [A.HAND + i for i, c in enumerate(s.hand) if draftable(s, c)]
+        hand = [A.HAND + i for i, c in enumerate(s.hand)
+                if c >= 0 and (shield_free or not K.is_nexus(c))]
         if s.n == 2:  # PX-WORM-8: a 2-player hand, once drawn, must be used
             return hand or [A.TAKE_NOTHING]
         return sorted([*slots, *hand, A.TAKE_NOTHING])
