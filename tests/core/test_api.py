@@ -46,3 +46,19 @@ def test_illegal_action_carries_reason_and_action() -> None:
 def test_default_render_is_json() -> None:
     state = GAME.new_game(2)
     assert '"hand"' in GAME.render(state.observation(0), 0)
+
+
+def test_new_event_is_an_ordinary_equal_frozen_event() -> None:
+    from dataclasses import FrozenInstanceError
+
+    from ludoverse.core.api import Event, new_event
+
+    for vis in (None, frozenset({1})):
+        fast = new_event("play", {"seat": 1, "card": "R7"}, vis)
+        plain = Event("play", {"seat": 1, "card": "R7"}, vis)
+        assert type(fast) is Event
+        assert fast == plain and repr(fast) == repr(plain)
+        assert fast.to_json() == plain.to_json()
+        assert Event.from_json(fast.to_json()) == plain
+    with pytest.raises(FrozenInstanceError):
+        fast.kind = "other"  # type: ignore[misc]

@@ -92,6 +92,26 @@ class Event:
         return cls(kind, d, None if vis is None else frozenset(vis))
 
 
+_new = object.__new__
+_set_kind = Event.kind.__set__  # type: ignore[attr-defined]
+_set_data = Event.data.__set__  # type: ignore[attr-defined]
+_set_visible_to = Event.visible_to.__set__  # type: ignore[attr-defined]
+
+
+def new_event(kind: str, data: dict[str, Any], visible_to: frozenset[int] | None = None) -> Event:
+    """``Event(kind, data, visible_to)`` for a game's log, at half the cost.
+
+    A game logs an event or two per move, and a frozen dataclass's generated ``__init__`` sets
+    each field through ``object.__setattr__``: in random play the records cost about a tenth
+    of the time. This fills the three slots directly; the result is an ordinary, equal Event.
+    """
+    e = _new(Event)
+    _set_kind(e, kind)
+    _set_data(e, data)
+    _set_visible_to(e, visible_to)
+    return e
+
+
 class State(ABC):
     """One position of a game. Mutable: :meth:`apply` changes it in place."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ludoverse.core.api import TERMINAL, Event, Outcome
+from ludoverse.core.api import TERMINAL, Event, Outcome, new_event
 from ludoverse.core.fast import FastState
 from ludoverse.core.rng import Rng
 from ludoverse.games.paradox import actions as A
@@ -275,7 +275,7 @@ class ParadoxState(FastState):
         if self.quiet:
             return
         vis = None if visible_to is None else frozenset((visible_to,))
-        self.events.append(Event(kind, data, vis))
+        self.events.append(new_event(kind, data, vis))
 
     # Shared helpers ----------------------------------------------------------------------------
 

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludoverse.core.api import IllegalAction
+from ludoverse.core.api import IllegalAction, new_event
 from ludoverse.games.ultia import actions as A
 from ludoverse.games.ultia import cards as C
 from ludoverse.games.ultia import knowledge, reporting
-from ludoverse.games.ultia.events import event
 from ludoverse.games.ultia.phases import PLAY, REVEAL, TRUMP_CHOICE
 
 if TYPE_CHECKING:
@@ -296,7 +295,7 @@ def play_card(s: UltiaState, seat: int, c: int, overwork: bool) -> None:
         # The event built directly: ``log``'s keyword packing costs more than the record.
         data = {"seat": seat, "card": C.CODES[c], "overwork": True} if overwork else \
             {"seat": seat, "card": C.CODES[c]}
-        s.events.append(event("play", data))
+        s.events.append(new_event("play", data))
     s.hands[seat] &= ~b
     s.revealed[seat] &= ~b
     if overwork:
@@ -323,7 +322,7 @@ def _end_trick(s: UltiaState) -> None:
     s.last_trick_leader = s.leader
     if not s.quiet:
         codes = C.CODES
-        s.events.append(event("trick", {"number": s.trick_no + 1, "winner": w,
+        s.events.append(new_event("trick", {"number": s.trick_no + 1, "winner": w,
                                         "cards": [codes[c] for c in trick]}))
     s.trick = []
     s.leader = w

@@ -10,13 +10,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ludoverse.core.api import TERMINAL, Event, IllegalAction, Outcome, State
+from ludoverse.core.api import TERMINAL, Event, IllegalAction, Outcome, State, new_event
 from ludoverse.core.rng import Rng
 from ludoverse.games.ultia import actions as A
 from ludoverse.games.ultia import bidding, exploration, knowledge, reporting
 from ludoverse.games.ultia import cards as C
 from ludoverse.games.ultia.content import PlanList
-from ludoverse.games.ultia.events import event
 from ludoverse.games.ultia.options import UltiaOptions
 from ludoverse.games.ultia.phases import DISCARD, OVER, PLAY, RPS
 
@@ -151,9 +150,9 @@ class UltiaState(State):
         if self.quiet:
             return
         if visible_to is None:
-            self.events.append(event(kind, data))
+            self.events.append(new_event(kind, data))
         else:
-            self.events.append(event(kind, data, frozenset((visible_to,))))
+            self.events.append(new_event(kind, data, frozenset((visible_to,))))
 
     # The API -----------------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ludoverse.core.api import TERMINAL, Event, Outcome
+from ludoverse.core.api import TERMINAL, Event, Outcome, new_event
 from ludoverse.core.fast import FastState
 from ludoverse.core.rng import Rng
 from ludoverse.games.ultramassive import actions as A
@@ -162,7 +162,7 @@ class UltramassiveState(FastState):
         if self.quiet:
             return
         vis = None if visible_to is None else frozenset((visible_to,))
-        self.events.append(Event(kind, data, vis))
+        self.events.append(new_event(kind, data, vis))
 
     def count(self, p: int, stat: str, k: int = 1) -> None:
         r = self.stats_round[p]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ludoverse.core.api import TERMINAL, Event, Outcome
+from ludoverse.core.api import TERMINAL, Event, Outcome, new_event
 from ludoverse.core.fast import FastState
 from ludoverse.core.rng import Rng
 from ludoverse.games.universal_rule import actions as A
@@ -117,7 +117,7 @@ class UniversalRuleState(FastState):
     def log(self, kind: str, visible_to: int | None = None, **data: Any) -> None:
         if self.quiet:
             return
-        self.events.append(Event(kind, data, None if visible_to is None
+        self.events.append(new_event(kind, data, None if visible_to is None
                                  else SEAT_ONLY[visible_to]))
 
     def cap(self, seat: int) -> int:
