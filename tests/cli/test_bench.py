@@ -129,3 +129,20 @@ def test_bench_refuses_a_game_and_all_together(runner: CliRunner, ultia: str) ->
     res = runner.invoke(app, ["bench", ultia, "--all"])
     assert res.exit_code != 0
     assert "GAME or --all" in res.output
+
+
+def test_bench_engines_script_compares_two_versions_side_by_side() -> None:
+    # This interpreter stands in for the older version: the script's machinery is the point.
+    res = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_engines.py"), "--baseline-python",
+         sys.executable, "--games", "ultia,paradox", "--rounds", "2", "--seconds", "0",
+         "--json"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert res.returncode == 0, res.stderr
+    report = json.loads(res.stdout)
+    assert [r["game"] for r in report["games"]] == ["ultia", "paradox"]
+    for r in report["games"]:
+        assert r["baseline_per_second"] > 0 and r["per_second"] > 0
+        assert r["speedup"] == r["per_second"] / r["baseline_per_second"]
+    assert report["geometric_mean_speedup"] > 0
