@@ -20,6 +20,9 @@ from ludoverse.games.ultia.options import UltiaOptions
 from ludoverse.games.ultia.phases import DISCARD, OVER, PLAY, RPS
 
 PLAYERS = 3
+# Hot-path names bound once (module attribute lookups on every card play add up).
+_PLAY, _OVERWORK, _NUM_CARDS = A.PLAY, A.OVERWORK, C.NUM_CARDS
+_play_card, _playable = exploration.play_card, exploration.playable
 DEALER_CARDS = 12
 HAND_CARDS = 10
 
@@ -196,17 +199,28 @@ class UltiaState(State):
         return []
 
     def apply(self, action: int) -> None:
-        if self.phase == PLAY and type(action) is int and self._listed(action):
-            # Fast path: a card this position is known to allow needs no checks.
-            self.legal_cache = None
-            self.playable_cache = -1
-            if self.quiet:
-                self.quiet = 2  # played on: its knowledge is no longer kept (see search_clone)
-            seat = (self.leader + len(self.trick)) % self.n
-            if action < A.OVERWORK:
-                exploration.play_card(self, seat, action - A.PLAY, False)
+        if self.phase == PLAY and type(action) is int:
+            # Fast path: a card this position is known to allow needs no checks. The kept
+            # playable mask answers for plain card plays, the kept list for the rest.
+            m = self.playable_cache
+            c = action - _PLAY
+            if m >= 0 and 0 <= c < _NUM_CARDS:
+                listed = m >> c & 1
             else:
-                exploration.play_card(self, seat, action - A.OVERWORK, True)
+                legal = self.legal_cache
+                listed = legal is not None and action in legal
+            if listed:
+                self.legal_cache = None
+                self.playable_cache = -1
+                if self.quiet:
+                    self.quiet = 2  # played on: its knowledge is no longer kept (search_clone)
+                seat = (self.leader + len(self.trick)) % self.n
+                if action < _OVERWORK:
+                    _play_card(self, seat, c, False)
+                else:
+                    _play_card(self, seat, action - _OVERWORK, True)
+            else:
+                self._checked_apply(action)
         else:
             self._checked_apply(action)
         if self.opts.auto_forced:  # UL-OPT-13
@@ -216,18 +230,9 @@ class UltiaState(State):
                     break
                 if self.phase == PLAY:  # the card came from the rules: no checks
                     seat = (self.leader + len(self.trick)) % self.n
-                    exploration.play_card(self, seat, forced - A.PLAY, False)
+                    _play_card(self, seat, forced - _PLAY, False)
                 else:
                     self._apply(forced)
-
-    def _listed(self, action: int) -> bool:
-        """Whether the kept facts of this trick-play position show ``action`` legal."""
-        m = self.playable_cache
-        c = action - A.PLAY
-        if m >= 0 and 0 <= c < C.NUM_CARDS:
-            return bool(m >> c & 1)
-        legal = self.legal_cache
-        return legal is not None and action in legal
 
     def _checked_apply(self, action: int) -> None:
         if not self.quiet:
@@ -255,7 +260,7 @@ class UltiaState(State):
         """
         if self.phase == PLAY:
             seat = (self.leader + len(self.trick)) % self.n
-            m = exploration.playable(self, seat)
+            m = _playable(self, seat)
             # A publicly forced seat always has exactly one legal card, so several playable
             # cards answer the question without the public view (most positions). With
             # Overwork allowed there is always a choice: the card with it or without.
