@@ -23,6 +23,7 @@ PLAYERS = 3
 # Hot-path names bound once (module attribute lookups on every card play add up).
 _PLAY, _OVERWORK, _NUM_CARDS = A.PLAY, A.OVERWORK, C.NUM_CARDS
 _play_card, _playable = exploration.play_card, exploration.playable
+_play_ids, _overwork_allowed = exploration.play_ids, exploration.overwork_allowed
 DEALER_CARDS = 12
 HAND_CARDS = 10
 
@@ -180,9 +181,11 @@ class UltiaState(State):
         if legal is None:
             m = self.playable_cache
             if m >= 0:
-                overwork = self.trick_no < 2 and exploration.overwork_allowed(
+                overwork = self.trick_no < 2 and _overwork_allowed(
                     self, (self.leader + len(self.trick)) % self.n)
-                legal = exploration.play_ids(m, overwork)
+                legal = _play_ids(m, overwork)
+                if not self.quiet:  # a fresh list for the caller; the mask answers ``apply``
+                    return legal
             else:
                 legal = self._legal()
             self.legal_cache = legal
@@ -264,7 +267,7 @@ class UltiaState(State):
             # A publicly forced seat always has exactly one legal card, so several playable
             # cards answer the question without the public view (most positions). With
             # Overwork allowed there is always a choice: the card with it or without.
-            if m & (m - 1) or (self.trick_no < 2 and exploration.overwork_allowed(self, seat)) \
+            if m & (m - 1) or (self.trick_no < 2 and _overwork_allowed(self, seat)) \
                     or not exploration.publicly_forced(self, seat, m):
                 self.playable_cache = m
                 return -1
