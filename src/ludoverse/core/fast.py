@@ -9,8 +9,8 @@ is illegal, then plays any forced moves that follow when the game's options ask 
 
 The legal moves of a position are computed once (``legal_cache``): the forced-move check
 after a move, the caller's ``legal_actions()`` and the next ``apply``'s legality check all
-share one list. Playing a move (``_play``) clears it, and so must anything else that edits a
-state in place (a determinisation, a scenario set up by hand).
+share one list. Playing a move (``_play``) clears it; anything else that edits a state in
+place (a determinisation, a scenario set up by hand) calls :meth:`FastState.edited`.
 """
 
 from __future__ import annotations
@@ -54,6 +54,11 @@ class FastState(State):
     def _why_illegal(self, action: int) -> str:
         """A player-facing reason why ``action`` is refused now (it must reveal nothing the
         player to move may not know)."""
+
+    def edited(self) -> None:
+        """Forget the kept legal moves: call it after changing a position in place other than
+        by playing a move (a determinisation, a position built by hand)."""
+        self.legal_cache = None
 
     def setup(self) -> tuple[int, Any, Any]:
         return self.n, self.opts, self.content  # type: ignore[attr-defined]

@@ -58,19 +58,12 @@ def table(players: int = 3, active: int = 0, seed: int = 0, **options: Any) -> M
     s.events = []
     s.active = active
     s.first = 0
-    edited(s)
+    s.edited()
     return s
 
 
-def edited(s: MultiuniversumState) -> None:
-    """A position changed by hand: its legal moves are computed anew (the state keeps them
-    between calls, ``legal_cache``). Every builder here calls it; a test that sets a field
-    itself calls it before asking for moves again."""
-    s.legal_cache = None
-
-
 def _lift(s: MultiuniversumState, c: int) -> None:
-    edited(s)
+    s.edited()
     for where in (s.deck, s.discard, *s.hands, *s.area, *s.tools):
         if c in where:
             where.remove(c)
@@ -116,7 +109,7 @@ def deck_only(s: MultiuniversumState, *names: str) -> None:
     rest = [c for c in s.deck if c not in keep]
     s.deck = list(reversed(keep))
     s.discard.extend(rest)
-    edited(s)
+    s.edited()
 
 
 def stack(s: MultiuniversumState, transformer: int, *names: str) -> None:
@@ -152,7 +145,7 @@ def empty(s: MultiuniversumState, *transformers: int) -> None:
             s.removed.append(q)
             s.removed_from.append(t)
         s.stacks[t] = []
-    edited(s)
+    s.edited()
 
 
 def sealed(s: MultiuniversumState, lab: int, *names: str) -> None:
@@ -173,7 +166,7 @@ def sealed(s: MultiuniversumState, lab: int, *names: str) -> None:
 
 
 def _public_tops(s: MultiuniversumState) -> None:
-    edited(s)
+    s.edited()
     for st in s.stacks:
         if st:
             s.pknow[st[-1]] = P.PUBLIC
@@ -182,7 +175,7 @@ def _public_tops(s: MultiuniversumState) -> None:
 def at(s: MultiuniversumState, lab: int, transformer: int) -> None:
     """Stand ``lab``'s scientist on ``transformer`` (1-5)."""
     s.pos[lab] = transformer - 1
-    edited(s)
+    s.edited()
 
 
 def play(s: MultiuniversumState, name: str) -> None:

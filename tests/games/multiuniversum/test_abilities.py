@@ -24,7 +24,6 @@ from .builders import (
     cards_with,
     deck_only,
     discard_draw,
-    edited,
     give,
     move,
     names,
@@ -56,7 +55,7 @@ def lay_out(s: MultiuniversumState, *stacks: tuple[str, ...]) -> None:
     for st in s.stacks:
         if st:
             s.pknow[st[-1]] = P.PUBLIC
-    edited(s)
+    s.edited()
 
 
 def stack_of(s: MultiuniversumState, transformer: int) -> list[str]:
@@ -288,7 +287,7 @@ def test_ability_2_is_not_offered_with_nothing_to_draw_and_one_other_card() -> N
     nobody_else_holds_cards(s)
     assert not offered(s, name)
     s.discard.append(s.hands[LEFT].pop())
-    edited(s)
+    s.edited()
     assert offered(s, name)  # a card can be drawn (the pile is rebuilt into a deck)
 
 

@@ -30,7 +30,6 @@ from .builders import (
     deck_only,
     discard,
     discard_draw,
-    edited,
     give,
     move,
     names,
@@ -73,7 +72,7 @@ def layout(s: MultiuniversumState, *stacks: tuple[str, ...]) -> None:
     for st in s.stacks:
         if st:
             s.pknow[st[-1]] = P.PUBLIC
-    edited(s)
+    s.edited()
 
 
 def snapshot(s: MultiuniversumState) -> str:

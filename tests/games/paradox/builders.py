@@ -193,7 +193,7 @@ def set_matrix(s: ParadoxState, seat: int, *rows: str) -> None:
     s.matrices[seat] = [G.EMPTY] * G.CELLS
     _supply(s, new_grid, s.bag)
     s.matrices[seat] = new_grid
-    s.legal_cache = None  # a position edited by hand: its cached moves are stale
+    s.edited()  # a position edited by hand: its cached moves are stale
 
 
 def set_anomaly(s: ParadoxState, text: str) -> None:
@@ -203,7 +203,7 @@ def set_anomaly(s: ParadoxState, text: str) -> None:
     new_anomaly = discs(text)
     _supply(s, new_anomaly, s.bag)
     s.anomaly = new_anomaly
-    s.legal_cache = None  # a position edited by hand: its cached moves are stale
+    s.edited()  # a position edited by hand: its cached moves are stale
 
 
 def from_bag(s: ParadoxState, text: str) -> list[int]:
@@ -238,7 +238,7 @@ def matrix_phase(s: ParadoxState, seat: int, turn: int | None = None) -> None:
         s.turn = turn
     order = [(s.cs + k) % s.n for k in range(1, s.n + 1)]
     s.matrix_queue = order[order.index(seat) + 1:]
-    s.legal_cache = None  # a position edited by hand: its cached moves are stale
+    s.edited()  # a position edited by hand: its cached moves are stale
     matrix.begin(s, seat)
 
 

@@ -174,7 +174,7 @@ def matrix_phase(s: ParadoxState, seat: int) -> None:
     s.cs_taken = 0
     order = matrix_order(s)
     s.matrix_queue = order[order.index(seat) + 1:]
-    s.legal_cache = None  # a position edited by hand: its cached moves are stale
+    s.edited()  # a position edited by hand: its cached moves are stale
     matrix.begin(s, seat)
     assert s.phase == MATRIX and s.current_player == seat
 
@@ -215,7 +215,7 @@ def set_matrix(s: ParadoxState, seat: int, *rows: str) -> None:
             need[d] -= 1
             take_disc(s, d, seat, need)
     g[:] = new
-    s.legal_cache = None  # a position edited by hand: its cached moves are stale
+    s.edited()  # a position edited by hand: its cached moves are stale
 
 
 def set_anomaly(s: ParadoxState, helix: str, star: str, ring: str) -> None:
@@ -228,7 +228,7 @@ def set_anomaly(s: ParadoxState, helix: str, star: str, ring: str) -> None:
     for d in new:
         take_disc(s, d, -1)
     s.anomaly = new
-    s.legal_cache = None  # a position edited by hand: its cached moves are stale
+    s.edited()  # a position edited by hand: its cached moves are stale
 
 
 class TopDraw(Rng):
@@ -347,7 +347,7 @@ def to_nebula(s: ParadoxState, name: str) -> None:
     c = card(s, name)
     take_card(s, c)
     s.nebulas.append(c)
-    s.legal_cache = None  # a position edited by hand: its cached moves are stale
+    s.edited()  # a position edited by hand: its cached moves are stale
 
 
 # The Quake track ---------------------------------------------------------------------------------

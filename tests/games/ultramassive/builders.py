@@ -81,14 +81,14 @@ def card_plays(s: UltramassiveState) -> list[int]:
 def clear(s: UltramassiveState) -> None:
     for p in range(s.n):
         s.boards[p] = [[] for _ in range(B.CELLS)]
-    s.legal_cache = None  # edited in place: the moves must be computed afresh
+    s.edited()  # edited in place: the moves must be computed afresh
 
 
 def put(s: UltramassiveState, p: int, layout: dict[str, list[str]]) -> None:
     """Place tokens directly (no detonation, no cap): ``{"blue 3": ["supergiant"]}``."""
     for where, tokens in layout.items():
         s.boards[p][cell(where)] = [token(t) for t in tokens]
-    s.legal_cache = None
+    s.edited()
 
 
 def tokens_at(s: UltramassiveState, p: int, where: str) -> list[str]:
@@ -105,7 +105,7 @@ def give_wormholes(s: UltramassiveState, p: int, spaces: tuple[str, ...],
                    open_: tuple[bool, ...] = (True, True, True, True)) -> None:
     s.worm[p] = [cell(x) for x in spaces]
     s.worm_open[p] = list(open_)
-    s.legal_cache = None
+    s.edited()
 
 
 def own(s: UltramassiveState, p: int, *anomalies: str) -> None:
@@ -115,7 +115,7 @@ def own(s: UltramassiveState, p: int, *anomalies: str) -> None:
         s.owned[p].append(ids.index(a))
         s.gained[p].append(ids.index(a))
     E.recompute_mods(s, p)
-    s.legal_cache = None
+    s.edited()
 
 
 def own_core(s: UltramassiveState, p: int, core: int) -> None:
@@ -123,7 +123,7 @@ def own_core(s: UltramassiveState, p: int, core: int) -> None:
     s.cores_owned[p].append(core)
     s.gained[p].append(15 + core)
     E.recompute_mods(s, p)
-    s.legal_cache = None
+    s.edited()
 
 
 def run_steps(s: UltramassiveState, steps: list[dict[str, Any]], *answers: int) -> None:
@@ -133,7 +133,7 @@ def run_steps(s: UltramassiveState, steps: list[dict[str, Any]], *answers: int) 
 
     prog = compile_steps(TypeAdapter(tuple[Step, ...]).validate_python(steps))
     E.push(s, prog)
-    s.legal_cache = None
+    s.edited()
     flow.advance(s)
     for a in answers:
         s.apply(a)

@@ -29,7 +29,7 @@ def hold(s: S.UltramassiveState, p: int, *ids: str) -> list[int]:
         c = next(i for i in reversed(s.deck) if s.content.deck[i].id == cid)
         s.deck.remove(c)
         s.hands[p].append(c)
-    s.legal_cache = None  # edited in place: the moves must be computed afresh
+    s.edited()  # edited in place: the moves must be computed afresh
     return list(s.hands[p])
 
 

@@ -48,12 +48,12 @@ def test_an_anomaly_that_cannot_be_paid_for_is_not_offered() -> None:
     """With 1 Discovery no Anomaly is offered; with 2 every Tier 1 is."""
     s = at_discovery()
     s.disc[0] = 1
-    s.legal_cache = None  # edited in place: the moves must be computed afresh
+    s.edited()  # edited in place: the moves must be computed afresh
     assert offered(s) == set()
     with pytest.raises(IllegalAction):
         s.apply(A.DISCOVER + SIPHON + T1)
     s.disc[0] = 2
-    s.legal_cache = None
+    s.edited()
     assert offered(s) == {SIPHON + T1, MATTER + T1, ORBIT + T1}
 
 

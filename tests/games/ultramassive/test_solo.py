@@ -25,7 +25,7 @@ def offer(s: S.UltramassiveState, *ids: str) -> list[int]:
     s.resource_offer = [order.index(i) for i in ids]
     for r in s.resource_offer:
         s.resource_deck.remove(r)
-    s.legal_cache = None  # edited in place: the moves must be computed afresh
+    s.edited()  # edited in place: the moves must be computed afresh
     return [A.RESOURCE_CARD + r for r in s.resource_offer]
 
 

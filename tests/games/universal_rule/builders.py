@@ -43,20 +43,13 @@ def table(players: int = 3, active: int = 0, seed: int = 0, **options: Any) -> U
     s.deck.sort()
     s.events = []
     start_turn(s, active)
-    edited(s)
+    s.edited()
     return s
-
-
-def edited(s: UniversalRuleState) -> None:
-    """A position changed by hand: its legal moves are computed anew (the state keeps them
-    between calls, ``legal_cache``). Every builder here calls it; a test that sets a field
-    itself calls it before asking for moves again."""
-    s.legal_cache = None
 
 
 def _take(s: UniversalRuleState, c: int) -> None:
     """Lift card ``c`` from wherever it is."""
-    edited(s)
+    s.edited()
     for where in (s.deck, s.discard, s.removed, *s.hands, *s.committed):
         if c in where:
             where.remove(c)
@@ -101,7 +94,7 @@ def on_top(s: UniversalRuleState, *planets: str) -> None:
 
 def credits(s: UniversalRuleState, *amounts: int) -> None:
     s.credits = list(amounts)
-    edited(s)
+    s.edited()
 
 
 def choose(s: UniversalRuleState, action: str, cost: int | None = None) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.games.universal_rule.builders import card, choose, edited, give, put, table
+from tests.games.universal_rule.builders import card, choose, give, put, table
 
 import ludoverse
 from ludoverse.games.universal_rule import actions as A
@@ -42,10 +42,10 @@ def test_a_larger_fleet_stops_a_sneak_attack() -> None:
     give(s, 1, "dravos", "cheroa")
     s.phase, s.asked, s.sneak_fleet = P.COUNTER, 1, 6
     s.shown = [[card(s, "wim_star")], [], []]
-    edited(s)
+    s.edited()
     assert H.policy(s, random.Random(0)) == A.REVEAL + card(s, "dravos")
     s.asked = 2  # Green has no cards to show
-    edited(s)
+    s.edited()
     assert H.policy(s, random.Random(0)) == A.PASS
 
 

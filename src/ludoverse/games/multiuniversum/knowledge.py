@@ -38,7 +38,7 @@ def knows(s: MultiuniversumState, seat: int, portal: int) -> bool:
 def determinize(s: MultiuniversumState, seat: int, rng: random.Random) -> MultiuniversumState:
     """MU-KNOW-6."""
     t = s.search_clone() if s.quiet else s.clone()
-    t.legal_cache = None  # the hidden cards change, and with them the moves
+    t.edited()  # the hidden cards change, and with them the moves
     if not s.quiet:
         t.events = s.events_for(seat)
     t.rng = Rng(rng.getrandbits(64))

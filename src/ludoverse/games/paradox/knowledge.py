@@ -135,7 +135,7 @@ def determinize(s: ParadoxState, seat: int, rng: random.Random) -> ParadoxState:
     """PX-KNOW-6: a state ``seat`` cannot tell from the real one; hidden cards are dealt anew,
     the other Secret Objectives redrawn, and the bag's future draws re-seeded."""
     t = s.clone()
-    t.legal_cache = None  # the hidden cards change, and with them the moves
+    t.edited()  # the hidden cards change, and with them the moves
     t.events = s.events_for(seat)
     t.rng = Rng(rng.getrandbits(64))
     _deal_unseen(s, t, seat, rng)

@@ -106,8 +106,7 @@ def determinize(s: UltiaState, seat: int, rng: random.Random) -> UltiaState:
         raise ValueError("a search copy that has played on no longer tracks what seats know")
     t = s.clone_with([e for e in s.events if e.visible(seat)])
     t.rng.state = rng.getrandbits(64)
-    t.legal_cache = None
-    t.playable_cache = -1
+    t.edited()
     for p in range(s.n):
         if p != seat:
             t.known[p] = {}

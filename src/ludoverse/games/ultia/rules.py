@@ -171,12 +171,17 @@ class UltiaState(State):
             return reporting.rps_current(self)
         return TERMINAL
 
+    def edited(self) -> None:
+        """Forget the kept legal moves: call it after changing a position in place other than
+        by playing a move (a determinisation, a position built by hand)."""
+        self.legal_cache = None
+        self.playable_cache = -1
+
     def legal_actions(self) -> list[int]:
         # One list per position, kept until the next move. In trick play the forced check
         # after a move leaves the playable mask (``playable_cache``), and the list is built
         # from it only when asked for: playouts pick cards without it. ``_apply`` clears
-        # both; anything else that edits a state in place must set ``legal_cache = None``
-        # and ``playable_cache = -1``.
+        # both; anything else that edits a state in place calls ``edited``.
         legal = self.legal_cache
         if legal is None:
             m = self.playable_cache
@@ -357,8 +362,7 @@ class UltiaState(State):
         """No event log, no legality checks, and no knowledge bookkeeping once it plays on."""
         t = self.clone_with([])
         t.quiet = 1
-        t.legal_cache = None
-        t.playable_cache = -1
+        t.edited()
         return t
 
     def determinize(self, seat: int, rng: random.Random) -> UltiaState:

@@ -244,8 +244,7 @@ def state_from_json(game: Any, d: dict[str, Any]) -> UltiaState:
     s = object.__new__(UltiaState)
     s.game = game
     s.quiet = 0
-    s.legal_cache = None
-    s.playable_cache = -1
+    s.edited()
     s.n = d["players"]
     s.opts = game.make_options(d["options"])
     s.plans = game.plans_for(s.opts) if d["content"] is None else game.load_content(d["content"])

@@ -22,7 +22,7 @@ def determinize(s: UltramassiveState, seat: int, rng: random.Random) -> Ultramas
     (deck and other hands) dealt anew, the other players' hidden Core Anomalies drawn again
     from those they have not shown, the decks reshuffled and the future re-seeded."""
     t = s.search_clone() if s.quiet else s.clone()
-    t.legal_cache = None  # the hidden cards change, and with them the moves
+    t.edited()  # the hidden cards change, and with them the moves
     t.events = [] if s.quiet else s.events_for(seat)
     t.rng = Rng(rng.getrandbits(64))
     others = [p for p in range(s.n) if p != seat]

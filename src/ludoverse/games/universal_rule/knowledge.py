@@ -118,7 +118,7 @@ def forced_is_public(s: UniversalRuleState) -> bool:
 def determinize(s: UniversalRuleState, seat: int, rng: random.Random) -> UniversalRuleState:
     """UR-KNOW-6."""
     t = s.search_clone() if s.quiet else s.clone()
-    t.legal_cache = None  # the hidden cards change, and with them the moves
+    t.edited()  # the hidden cards change, and with them the moves
     if not s.quiet:
         t.events = s.events_for(seat)
     t.rng = Rng(rng.getrandbits(64))
