@@ -67,15 +67,16 @@ def test_search_rate_counts_every_iteration(ultia: str) -> None:
 
 def test_bench_ultia_script_runs(ultia: str) -> None:
     res = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "bench_ultia.py"), "--seconds", "0.05"],
+        [sys.executable, str(ROOT / "benchmarks" / "bench_ultia.py"), "--seconds", "0.05",
+         "--rounds", "2"],
         capture_output=True,
         text=True,
         timeout=60,
         check=False,
     )
     assert res.returncode == 0, res.stderr
-    assert "plain Python loop" in res.stdout
-    assert "Ratio plain/engine" in res.stdout
+    assert "plain loop" in res.stdout and "ULTIA's modules: " in res.stdout
+    assert "Ratio plain/engine (median of 2 rounds)" in res.stdout
 
 
 def test_bench_ismcts_script_runs(ultia: str) -> None:
@@ -110,6 +111,7 @@ def test_bench_all_json_lists_every_game(runner: CliRunner) -> None:
     report = json.loads(res.output)
     assert {r["game"] for r in report["engines"]} == set(ludoverse.games())
     assert all(r["actions_per_second"] > 0 for r in report["engines"])
+    assert all(r["build"] for r in report["engines"])  # compiled, or why plain Python
     assert "search" not in report  # --no-search measures the engines only
 
 

@@ -91,16 +91,18 @@ def bench_cmd(
 def _print_engines(report: dict[str, Any], seconds: float) -> None:
     table = Table(title=f"Random play, {seconds:g} s per measurement (plain, then clone+apply)",
                   title_justify="left")
-    for col in ("Game", "Players", "Games/s", "Actions/s", "Clone+apply actions/s", "Clone cost"):
-        table.add_column(col, justify="left" if col == "Game" else "right")
+    for col in ("Game", "Players", "Games/s", "Actions/s", "Clone+apply actions/s", "Clone cost",
+                "Build"):
+        table.add_column(col, justify="left" if col in ("Game", "Build") else "right")
     for r in report["engines"]:
         plain = r["actions_per_second"]
         cost = 1 - r["clone_actions_per_second"] / plain if plain else 0.0
         table.add_row(r["game"], str(r["players"]), _rate(r["games_per_second"]), _rate(plain),
-                      _rate(r["clone_actions_per_second"]), f"{100 * cost:.0f}%")
+                      _rate(r["clone_actions_per_second"]), f"{100 * cost:.0f}%",
+                      escape(r.get("build", "")))
     for e in report["errors"]:
         table.add_row(escape(e["game"]), "", f"[red]cannot load: {escape(e['error'])}[/red]",
-                      "", "", "")
+                      "", "", "", "")
     console.print(table)
     console.print("Random legal moves, no bots; game setup is included in the timing.")
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ludoverse.core import compiled
 from ludoverse.core.api import Game
 from ludoverse.core.registry import load
 from ludoverse.sim.simulate import game_seed
@@ -235,11 +236,11 @@ def bench_report(
 ) -> dict[str, Any]:
     """Every figure ``ludoverse bench`` shows, as plain data (``--json`` prints it as is).
 
-    ``engines``: random play and clone+apply per game. With ``search``: ``search`` (ISMCTS
-    iterations/s of textbook ISMCTS and of the medium and hard levels, and their ratio to
-    OpenSpiel's published Python ISMCTS), ``bot_moves`` (every level's move time per phase
-    over ``2 * positions`` positions) and ``slowest_hard_move``. A game that fails to load
-    is listed under ``errors`` and the others are still measured.
+    ``engines``: random play and clone+apply per game, and which build ran (``build``). With
+    ``search``: ``search`` (ISMCTS iterations/s of textbook ISMCTS and of the medium and hard
+    levels, and their ratio to OpenSpiel's published Python ISMCTS), ``bot_moves`` (every
+    level's move time per phase over ``2 * positions`` positions) and ``slowest_hard_move``.
+    A game that fails to load is listed under ``errors`` and the others are still measured.
     """
     say = progress or (lambda _msg: None)
     low, high = OPENSPIEL_PY_ISMCTS_HEARTS
@@ -258,7 +259,10 @@ def bench_report(
             continue
         games.append((g, n))
         say(f"{name}: random play")
-        report["engines"].append(bench_game(g, n, seconds, seed).to_json())
+        row = bench_game(g, n, seconds, seed).to_json()
+        # Compiled or plain Python (ludoverse.core.compiled): the figures depend on it.
+        row["build"] = compiled.status(type(g).__module__.rpartition(".")[0])
+        report["engines"].append(row)
     if not search:
         return report
     report["openspiel_reference"] = {

@@ -124,7 +124,8 @@ def plan_chance(plan: Plan, hand: int, trump: int, won: int = 0, tricks: int = 0
 
 
 # Showing cards before play helps the side that sees them (fitted by simulation).
-REVEAL_FACTOR = {("main", "hand"): 0.55, ("main", "trumps"): 0.8, ("subs", "choose"): 1.05}
+REVEAL_FACTOR: dict[tuple[str, str] | None, float] = {
+    ("main", "hand"): 0.55, ("main", "trumps"): 0.8, ("subs", "choose"): 1.05}
 
 
 def _reveal_kind(plan: Plan) -> tuple[str, str] | None:

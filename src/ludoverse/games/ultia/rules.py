@@ -81,14 +81,31 @@ class UltiaState(State):
         "winners",
         "won",
     )
+    # Set when a year's bidding starts (bidding.start), not here; declared so that the
+    # compiled build (mypyc, see ``ludoverse.core.compiled``) knows their types.
+    phase: int
+    bidder: int
+    passes: int
+    out: int  # bit per seat
+    discards_left: int
+    high_plan: int
+    high_bidder: int
+    high_trump: int
+    bid_log: list[list[Any]]
 
-    def __init__(self, game: Any, opts: UltiaOptions, plans: PlanList, seed: int) -> None:
+    def __init__(self, game: Any, opts: UltiaOptions, plans: PlanList, seed: int | None) -> None:
+        """A new game from ``seed``; with ``seed=None``, an empty shell for a copy to fill in.
+
+        (A compiled class can only be made through its ``__init__``, so copies come here too.)
+        """
         self.game = game
+        self.opts = opts
+        self.plans = plans
+        if seed is None:
+            return
         self.quiet = 0
         self.legal_cache: list[int] | None = None
         self.playable_cache = -1
-        self.opts = opts
-        self.plans = plans
         self.n = PLAYERS
         self.rng = Rng(seed)
         self.events: list[Event] = []
@@ -206,7 +223,9 @@ class UltiaState(State):
             return [A.RPS, A.RPS + 1, A.RPS + 2]
         return []
 
-    def apply(self, action: int) -> None:
+    # ``object``, not ``int``: compiled, an ``int`` parameter would answer a hostile argument
+    # with a TypeError instead of the rules' IllegalAction.
+    def apply(self, action: object) -> None:
         if self.phase == PLAY and type(action) is int:
             # Fast path: a card this position is known to allow needs no checks. The kept
             # playable mask answers for plain card plays, the kept list for the rest.
@@ -242,14 +261,12 @@ class UltiaState(State):
                 else:
                     self._apply(forced)
 
-    def _checked_apply(self, action: int) -> None:
-        if not self.quiet:
-            if not isinstance(action, int) or isinstance(action, bool):
-                raise IllegalAction(f"an action is an int id, not {type(action).__name__}")
-            if not 0 <= action < A.NUM_ACTIONS:
-                raise IllegalAction(
-                    f"ULTIA has no action {action} (ids are 0-{A.NUM_ACTIONS - 1})", action
-                )
+    def _checked_apply(self, action: object) -> None:
+        if type(action) is not int:  # bool included
+            raise IllegalAction(f"an action is an int id, not {type(action).__name__}")
+        if not self.quiet and not 0 <= action < A.NUM_ACTIONS:
+            raise IllegalAction(
+                f"ULTIA has no action {action} (ids are 0-{A.NUM_ACTIONS - 1})", action)
         self._apply(action)
 
     def _forced(self) -> int:
@@ -327,9 +344,8 @@ class UltiaState(State):
         Field by field, written out: a getattr/setattr loop over ``__slots__`` costs several
         times more, and search copies a state at every iteration. Every slot is set here.
         """
-        t = object.__new__(UltiaState)
-        t.game, t.opts, t.plans, t.n, t.rng = self.game, self.opts, self.plans, self.n, \
-            self.rng.copy()
+        t = UltiaState(self.game, self.opts, self.plans, None)
+        t.n, t.rng = self.n, self.rng.copy()
         t.quiet, t.legal_cache, t.playable_cache = \
             self.quiet, self.legal_cache, self.playable_cache
         t.events = events

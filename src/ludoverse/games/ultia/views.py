@@ -241,13 +241,12 @@ def state_from_json(game: Any, d: dict[str, Any]) -> UltiaState:
         raise ValueError(f"not an ULTIA state: game={d.get('game')!r}")
     if d.get("version") != game.version:
         raise ValueError(f"ULTIA state version {d.get('version')} != {game.version}")
-    s = object.__new__(UltiaState)
-    s.game = game
+    opts = game.make_options(d["options"])
+    plans = game.plans_for(opts) if d["content"] is None else game.load_content(d["content"])
+    s = UltiaState(game, opts, plans, None)
     s.quiet = 0
     s.edited()
     s.n = d["players"]
-    s.opts = game.make_options(d["options"])
-    s.plans = game.plans_for(s.opts) if d["content"] is None else game.load_content(d["content"])
     s.rng = Rng(state=d["rng"])
     for f in _INT_FIELDS:
         setattr(s, f, int(d[f]))
