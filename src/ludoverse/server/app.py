@@ -95,6 +95,7 @@ def create_app(db_url: str | None = None, *, config: ServerConfig | None = None,
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        alone = store.SingleProcess(engine)  # SQLite: refuse to share the file with a process
         n = await asyncio.to_thread(hub.restore)
         if n:
             log.info("restored %d unfinished tables", n)
@@ -106,6 +107,7 @@ def create_app(db_url: str | None = None, *, config: ServerConfig | None = None,
         hub.bots.close()
         hub.writer.close()
         engine.dispose()
+        alone.close()
 
     app = FastAPI(title="Ludoverse", version="1", lifespan=lifespan,
                   docs_url=None, redoc_url=None,

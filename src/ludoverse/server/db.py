@@ -1,21 +1,25 @@
 """Storage: tables, seats and the accepted actions of every game, through SQLAlchemy.
 
 A table's game is stored as its record tuple ``(game, version, players, seed, options,
-content)`` plus one row per accepted action. Action rows are keyed by ``(table, index)``, so
-an action is written exactly once and two server processes can never both extend the same
-game: the second insert fails and that process reloads the table. The schema is created and
-upgraded by Alembic (``server/migrations``), never by ``create_all``.
+content)`` plus one row per accepted action, keyed by ``(table, index)``. Every change to a
+table also bumps its revision (``rev``) with a version check: the write names the revision it
+was decided on, so of two processes that accept a change from the same position only the
+first commits, and the other finds itself stale, reloads the table and refuses the change
+(``Hub._commit``). The schema is created and upgraded by Alembic (``server/migrations``),
+never by ``create_all``.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     DateTime,
     ForeignKey,
     Integer,
@@ -64,6 +68,8 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(12), index=True)
     """``open`` (waiting for people), ``playing``, ``finished`` or ``abandoned``."""
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    rev: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
+    """Bumped by every change, with a version check (several processes, one database)."""
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
@@ -105,6 +111,45 @@ def default_url() -> str:
     path = Path(platformdirs.user_data_dir("ludoverse")) / "ludoverse.db"
     path.parent.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{path}"
+
+
+class SingleProcess:
+    """Holds an SQLite database for this process alone.
+
+    SQLite has no way to tell other processes about a change, so a second server on the same
+    file would serve stale copies of its tables; it is refused at start-up instead (run several
+    processes on PostgreSQL). The kernel drops the lock when the process ends, even by SIGKILL.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.file = None
+        path = engine.url.database if engine.url.get_backend_name() == "sqlite" else None
+        if not path or path == ":memory:" or path.startswith("file:"):
+            return  # PostgreSQL (any number of processes) or a private in-memory database
+        import fcntl
+
+        lock = Path(path).with_name(Path(path).name + ".lock")
+        self.file = open(lock, "a+")  # noqa: SIM115 (held until close)
+        try:
+            fcntl.flock(self.file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self.file.seek(0)
+            pid = self.file.read().strip() or "?"
+            self.file.close()
+            self.file = None
+            raise RuntimeError(
+                f"another Ludoverse process (pid {pid}) is using the SQLite database {path}: "
+                "one process per SQLite file; run several processes on PostgreSQL "
+                "(docs/hosting.md)") from None
+        self.file.seek(0)
+        self.file.truncate()
+        self.file.write(str(os.getpid()))
+        self.file.flush()
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()  # closing the file releases the lock
+            self.file = None
 
 
 def connect(url: str) -> Engine:

@@ -110,6 +110,9 @@ class Table:
     """Everyone agreed to hints when the table was made (see :meth:`may_hint`)."""
     hints: list[dict[str, Any]] = field(default_factory=list)
     """Every hint given, in order (kept in the record: a hinted game is marked)."""
+    rev: int = 0
+    """The stored revision this copy stands at (``TableRow.rev``): a write that finds another
+    revision in the database was decided on a stale copy and is refused (``Hub._commit``)."""
     touched: datetime = field(default_factory=now)
     """When the table last moved (made, joined or played): idle tables are closed."""
     started: datetime = field(default_factory=now)
@@ -248,7 +251,7 @@ class Hub:
                   [Seat(x.seat, x.kind, x.bot, x.name, x.token_hash, x.joined) for x in seats],
                   state, row.status, chosen_seed=row.chosen_seed,
                   hints_allowed=row.hints_allowed, hints=list(row.hints or []),
-                  touched=_aware(row.updated), started=_aware(row.created))
+                  touched=_aware(row.updated), started=_aware(row.created), rev=row.rev)
         for a in acts:
             after, decision = self._next(t, a.action, a.label)
             self._advance(t, a.action, after, decision)
@@ -332,7 +335,7 @@ class Hub:
         t = Table(secrets.token_hex(8), game, players, seed, opts.model_dump(mode="json"),
                   None if loaded is None else game.content_to_json(loaded), made, state, status,
                   chosen_seed=chosen, creator=address, hints_allowed=hints)
-        await self.writer.write(lambda s: self._store_new(s, t))
+        await self.writer.write(lambda s: self._store_new(s, t))  # rev 0, a new row
         self.tables[t.id] = t
         self._wake(t)
         return t, tokens
@@ -378,9 +381,7 @@ class Hub:
                           token_hash=x.token_hash, joined=x.joined))
 
     def _store_seats(self, s: Session, t: Table) -> None:
-        row = s.get(TableRow, t.id)
-        assert row is not None
-        row.status, row.updated = t.status, now()
+        _next_rev(s, t, status=t.status, updated=now())
         for x in t.seats:
             seat = s.get(SeatRow, (t.id, x.seat))
             assert seat is not None
@@ -412,7 +413,7 @@ class Hub:
                 s.name = name
             if t.status == "open" and all(x.joined for x in t.seats):
                 t.status = "playing"
-            await self.writer.write(lambda s: self._store_seats(s, t))
+            await self._commit(t, lambda s: self._store_seats(s, t))
             await t.broadcast()
         self._wake(t)
         return new
@@ -425,7 +426,7 @@ class Hub:
             s = t.seats[seat]
             s.joined = False
             s.token_hash = token_hash(secrets.token_urlsafe(18))  # the old token is void
-            await self.writer.write(lambda s: self._store_seats(s, t))
+            await self._commit(t, lambda s: self._store_seats(s, t))
             await t.broadcast()
 
     async def replace_with_bot(self, table_id: str, seat: int, bot: str, token: str) -> None:
@@ -446,7 +447,7 @@ class Hub:
             s.name = f"{s.name} ({bot} bot)"[:40]
             if t.status == "open" and all(x.joined for x in t.seats):
                 t.status = "playing"
-            await self.writer.write(lambda s: self._store_seats(s, t))
+            await self._commit(t, lambda s: self._store_seats(s, t))
             await t.broadcast()
         self._wake(t)
 
@@ -478,12 +479,12 @@ class Hub:
     def _store_action(self, s: Session, t: Table, index: int, action: int, after: State,
                       seat: int, label: str) -> None:
         """The action, and in the same transaction the result if it ended the game."""
-        s.add(ActionRow(table_id=t.id, index=index, action=action, seat=seat, label=label))
         values: dict[str, Any] = {"updated": now()}
         if after.is_terminal():
             out = after.outcome()
             values.update(status="finished", outcome=None if out is None else out.to_json())
-        s.execute(update(TableRow).where(TableRow.id == t.id).values(**values))
+        _next_rev(s, t, **values)  # first: a concurrent writer waits here, then finds it stale
+        s.add(ActionRow(table_id=t.id, index=index, action=action, seat=seat, label=label))
 
     async def act(self, table_id: str, seat: int, action: int, expect: int | None = None) -> None:
         """``seat`` plays ``action``; ``expect`` is the number of moves the client had seen
@@ -510,8 +511,8 @@ class Hub:
             raise conflict("illegal", "that move is not legal now")
         after, decision = self._next(t, action)
         index = len(t.actions)
-        await self.writer.write(
-            lambda s: self._store_action(s, t, index, action, after, seat, decision["label"]))
+        await self._commit(
+            t, lambda s: self._store_action(s, t, index, action, after, seat, decision["label"]))
         self._advance(t, action, after, decision)
         await t.broadcast()
 
@@ -522,7 +523,7 @@ class Hub:
             if t.undo_count(seat) < 1:
                 raise conflict("no_undo", "nothing of yours can be taken back now")
             keep = len(t.actions) - 1
-            await self.writer.write(lambda s: self._drop_actions(s, t, keep))
+            await self._commit(t, lambda s: self._drop_actions(s, t, keep))
             actions, decisions = t.actions[:keep], t.decisions[:keep]
             content = None if t.content is None else t.game.load_content(t.content)
             state = t.game.new_game(t.players, t.seed, t.options, content)
@@ -532,7 +533,41 @@ class Hub:
             await t.broadcast(reset=True)
             return keep
 
+    async def _commit(self, t: Table, write: Callable[[Session], None]) -> None:
+        """Store a change to ``t`` (under ``t.lock``) whose write bumps the revision.
+
+        If another process changed the table first, this copy is stale: it is brought up to
+        date from the database, its clients are shown where the game really is, and the
+        change is refused like any change made on an old position.
+        """
+        try:
+            await self.writer.write(write)
+        except Stale:
+            await self._catch_up(t)
+            raise conflict("stale", "the game has moved on since this page was drawn; "
+                                    "it now shows the current position") from None
+        t.rev += 1
+
+    async def _catch_up(self, t: Table) -> None:
+        """Replace this copy of ``t`` by the stored table (another process changed it)."""
+        def read() -> Table:
+            with self.db() as s:
+                row = s.get(TableRow, t.id)
+                if row is None:
+                    raise not_found(f"no table {t.id}")
+                return self._rebuild(row, seats_of(s, t.id), actions_of(s, t.id))
+
+        fresh = await asyncio.to_thread(read)
+        connected = {x.seat: x.connected for x in t.seats}
+        for x in fresh.seats:
+            x.connected = connected.get(x.seat, 0)
+        t.state, t.actions, t.decisions, t.seats = \
+            fresh.state, fresh.actions, fresh.decisions, fresh.seats
+        t.status, t.hints, t.touched, t.rev = fresh.status, fresh.hints, fresh.touched, fresh.rev
+        await t.broadcast(reset=True)
+
     def _drop_actions(self, s: Session, t: Table, keep: int) -> None:
+        _next_rev(s, t, updated=now())
         s.execute(delete(ActionRow).where(ActionRow.table_id == t.id,
                                           ActionRow.index >= keep))
 
@@ -575,6 +610,8 @@ class Hub:
                 try:
                     await self._act_locked(t, seat, move.action, index)
                 except TableError as exc:
+                    if exc.code == "stale":
+                        continue  # another process changed the table: think again from there
                     log.error("bot %s at table %s: %s", s.bot, t.id, exc.message)
                     return
                 if move.fallback:
@@ -602,7 +639,10 @@ class Hub:
                 continue
             async with t.lock:
                 t.status = "abandoned"
-                await self.writer.write(lambda s, t=t: self._store_status(s, t))
+                try:
+                    await self._commit(t, lambda s, t=t: self._store_status(s, t))
+                except TableError:  # another process changed it meanwhile: not idle after all
+                    continue
                 await t.notice(f"This table was closed: {why}.")
                 await t.broadcast()
             if t.bot_task is not None:
@@ -613,8 +653,7 @@ class Hub:
         return closed
 
     def _store_status(self, s: Session, t: Table) -> None:
-        s.execute(update(TableRow).where(TableRow.id == t.id)
-                  .values(status=t.status, updated=now()))
+        _next_rev(s, t, status=t.status, updated=now())
 
     # Lobby --------------------------------------------------------------------------------------
 
@@ -656,6 +695,21 @@ class Hub:
         """The bot spec behind a seat's bot: a level the host publishes is its spec; any
         other level or spec is resolved by the bot factory itself."""
         return self.config.bots.levels.get(game.name, {}).get(bot, bot)
+
+
+class Stale(Exception):
+    """The database holds a newer revision of the table than the copy a change was made on."""
+
+
+def _next_rev(s: Session, t: Table, **values: Any) -> None:
+    """Bump the table's revision from the one this copy stands at, with ``values``; raise
+    :class:`Stale` if the database is elsewhere. In PostgreSQL a second writer of the same row
+    waits for the first to commit and then matches nothing, so exactly one change is made
+    from any one revision, whatever process makes it."""
+    done = s.execute(update(TableRow).where(TableRow.id == t.id, TableRow.rev == t.rev)
+                     .values(rev=TableRow.rev + 1, **values))
+    if done.rowcount != 1:
+        raise Stale(t.id)
 
 
 def _aware(t: datetime) -> datetime:
