@@ -1,4 +1,5 @@
-"""Build step: compile ULTIA's innermost modules with mypyc where a C compiler is at hand.
+"""Build step: compile the innermost modules of ULTIA, ULTRAMASSIVE and PARADOX with mypyc
+where a C compiler is at hand.
 
 Everything else lives in pyproject.toml. The compiled modules are an optional speed-up: the
 ``.py`` files stay the source of truth and the fallback. Without a compiler, or with
@@ -19,11 +20,20 @@ from setuptools import setup
 
 ROOT = Path(__file__).parent
 # package directory -> the modules compiled together (one mypyc group per package). The
-# hot path of random play and search: the phases, the card tables and the knowledge that
-# determinisation reads. The rest of the package (views, render, encoding) stays Python.
+# hot path of random play and search: the phases, the card and board tables, the knowledge
+# that determinisation reads and the playout policy. Views, render and encoding stay Python.
+# ULTIA: the engine-speed goals against a minimal loop and OpenSpiel; ULTRAMASSIVE and
+# PARADOX: the `hard` bot's move time (docs/decisions/engine-speed.md).
 COMPILED = {
     "ludoverse/games/ultia": ("actions", "bidding", "cards", "exploration", "heuristics",
                               "knowledge", "phases", "reporting", "rules"),
+    "ludoverse/games/ultramassive": ("actions", "actions_phase", "board", "compiled",
+                                     "discovery", "draft", "effects", "flow", "heuristics",
+                                     "knowledge", "phases", "reporting", "rounds", "solo",
+                                     "state"),
+    "ludoverse/games/paradox": ("actions", "cards", "grid", "heuristics", "knowledge", "locked",
+                                "matrix", "phases", "resources", "scenarios", "scoring",
+                                "state", "turns", "wormhole"),
 }
 
 
@@ -46,18 +56,26 @@ def extensions() -> list:
         return []
     try:
         from mypyc.build import mypycify
-
-        exts = []
-        for package, modules in COMPILED.items():
+    except ImportError as exc:
+        print(f"ludoverse: not compiling ({exc}); plain Python", file=sys.stderr)
+        return []
+    exts = []
+    for package, modules in COMPILED.items():  # one package refused leaves the others compiled
+        # An earlier build's modules must not outlive a build that fails to replace them.
+        (ROOT / "src" / package / "_compiled.json").unlink(missing_ok=True)
+        for old in [*(ROOT / "src" / package).glob("*.so"),
+                    *(ROOT / "src").glob(package.replace("/", "_") + "__mypyc*.so")]:
+            old.unlink()
+        try:
             exts += mypycify(
                 ["--ignore-missing-imports", "--follow-imports=silent",
                  *(f"src/{package}/{m}.py" for m in modules)],
                 opt_level="3", group_name=package.replace("/", "_"))
-            write_manifest(package, modules)
-    except (Exception, SystemExit) as exc:  # no mypyc, or it refused the code: plain Python
-        print(f"ludoverse: not compiling ({type(exc).__name__}: {exc}); plain Python",
-              file=sys.stderr)
-        return []
+        except (Exception, SystemExit) as exc:  # mypyc refused the code: this one stays Python
+            print(f"ludoverse: not compiling {package} ({type(exc).__name__}: {exc})",
+                  file=sys.stderr)
+            continue
+        write_manifest(package, modules)
     for ext in exts:
         ext.optional = True  # no C compiler: a warning, and plain Python
     return exts

@@ -14,7 +14,7 @@ import pytest
 from ludoverse.core import compiled
 
 ROOT = Path(__file__).resolve().parents[2]
-ULTIA = ROOT / "src" / "ludoverse" / "games" / "ultia"
+COMPILED_GAMES = ("ultia", "ultramassive", "paradox")  # setup.py's COMPILED
 
 
 def make_package(tmp_path: Path, name: str, hashes: dict[str, str] | None) -> Path:
@@ -70,25 +70,27 @@ def test_a_build_that_compiled_nothing_runs_plain_python(tmp_path: Path, clean_m
     assert "could not compile" in compiled.status("pkg_failed")
 
 
-def ultia_golden_in_subprocess(pure: bool) -> subprocess.CompletedProcess[str]:
+def golden_in_subprocess(game: str, pure: bool) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ)
     env.pop(compiled.ENV, None)
     if pure:
         env[compiled.ENV] = "1"
-    code = ("import ludoverse.games.ultia\n"
+    code = (f"import ludoverse.games.{game}\n"
             "from ludoverse.core import compiled\n"
             "from tests.golden.games import load, play_case\n"
             "keys = ('game', 'version', 'players', 'options', 'seed', 'seats')\n"
-            "games = [g for g in load() if g['game'] == 'ultia']\n"
+            f"games = [g for g in load() if g['game'] == {game!r}]\n"
             "bad = [g['seed'] for g in games if play_case({k: g[k] for k in keys}) != g]\n"
-            "print(compiled.status('ludoverse.games.ultia'), len(games), bad, sep='|')\n")
+            f"print(compiled.status('ludoverse.games.{game}'), len(games), bad, sep='|')\n")
     return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, text=True,
                           capture_output=True, timeout=600)
 
 
 @pytest.mark.parametrize("pure", [False, True], ids=["as installed", "plain Python"])
-def test_ultia_plays_its_golden_games_both_compiled_and_as_plain_python(pure: bool) -> None:
-    out = ultia_golden_in_subprocess(pure)
+@pytest.mark.parametrize("game", COMPILED_GAMES)
+def test_the_golden_games_play_the_same_compiled_and_as_plain_python(game: str,
+                                                                      pure: bool) -> None:
+    out = golden_in_subprocess(game, pure)
     assert out.returncode == 0, out.stderr[-2000:]
     status, count, bad = out.stdout.strip().splitlines()[-1].split("|")
     if pure:
@@ -96,13 +98,14 @@ def test_ultia_plays_its_golden_games_both_compiled_and_as_plain_python(pure: bo
     assert int(count) > 0 and bad == "[]", f"{status}: golden games differ at seeds {bad}"
 
 
-def test_a_compiled_build_is_in_use_when_the_install_compiled(tmp_path: Path) -> None:
-    """The README's install compiles ULTIA where a C compiler is at hand (CI has one); then the
-    compiled modules must really be the ones that run."""
-    if not (ULTIA / compiled.MANIFEST).is_file():
+@pytest.mark.parametrize("game", COMPILED_GAMES)
+def test_a_compiled_build_is_in_use_when_the_install_compiled(game: str) -> None:
+    """The README's install compiles these games where a C compiler is at hand (CI has one);
+    then the compiled modules must really be the ones that run."""
+    if not (ROOT / "src" / "ludoverse" / "games" / game / compiled.MANIFEST).is_file():
         if os.environ.get("LUDOVERSE_REQUIRE_COMPILED"):
-            pytest.fail("LUDOVERSE_REQUIRE_COMPILED is set but ULTIA was installed uncompiled")
+            pytest.fail(f"LUDOVERSE_REQUIRE_COMPILED is set but {game} was installed uncompiled")
         pytest.skip("a plain-Python install (no compiler, or LUDOVERSE_PURE_PYTHON at install)")
-    out = ultia_golden_in_subprocess(False)
+    out = golden_in_subprocess(game, False)
     status = out.stdout.strip().splitlines()[-1].split("|")[0]
     assert status == "compiled (mypyc)", status

@@ -98,6 +98,6 @@ def _compiled_file(directory: Path, module: str) -> bool:
 def status(package: str) -> str:
     """"compiled (mypyc)", or why the package runs as plain Python."""
     why = _STATUS.get(package)
-    if why is None:
-        return "not loaded"
+    if why is None:  # the package never asked: setup.py does not compile it
+        return "plain Python (not compiled)"
     return why or "compiled (mypyc)"

@@ -55,6 +55,14 @@ class FastState(State):
         """A player-facing reason why ``action`` is refused now (it must reveal nothing the
         player to move may not know)."""
 
+    @classmethod
+    def shell(cls: type[S], game: Any, opts: Any, content: Any) -> S:
+        """An empty state of the game for a copy or a saved state to fill in. A game whose
+        state is compiled (``ludoverse.core.compiled``) makes it through its ``__init__``."""
+        s = object.__new__(cls)
+        s.game, s.opts, s.content = game, opts, content  # type: ignore[attr-defined]
+        return s
+
     def edited(self) -> None:
         """Forget the kept legal moves: call it after changing a position in place other than
         by playing a move (a determinisation, a position built by hand)."""
@@ -134,11 +142,8 @@ def state_from_fields(cls: type[S], game: Any, d: dict[str, Any],
         d = marshal.loads(marshal.dumps(d))
     except ValueError:
         d = json.loads(json.dumps(d))
-    s = object.__new__(cls)
-    s.game = game
-    s.opts = game.make_options(d["options"])
-    s.content = (game.default_content() if d["content"] is None  # type: ignore[attr-defined]
-                 else game.load_content(d["content"]))
+    content = game.default_content() if d["content"] is None else game.load_content(d["content"])
+    s = cls.shell(game, game.make_options(d["options"]), content)
     s.quiet = 0
     s.legal_cache = None
     for k in fields:

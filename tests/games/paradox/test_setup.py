@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from tests.plain_python import rerun_as_plain_python
 
 from ludoverse.core.rng import Rng
 from ludoverse.games.paradox import cards as K
@@ -127,8 +128,10 @@ def test_each_matrix_is_drawn_in_refill_order_from_the_chief_scientists_left(
 
 
 # PX-SETUP-10
-def test_the_anomaly_takes_the_first_disc_of_each_symbol(monkeypatch: pytest.MonkeyPatch
-                                                         ) -> None:
+def test_the_anomaly_takes_the_first_disc_of_each_symbol(
+        monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
+    if rerun_as_plain_python(request, "ludoverse.games.paradox"):
+        return  # the draws are scripted by patching matrix.draw
     real = matrix.draw
     script = [disc(c) for c in ("Rh", "Yh", "Bs", "Kh", "Wr")]
     drawn = []

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from ludoverse.games.paradox.content import ERAS, WORLDS
 
-PAST, PRESENT, FUTURE, DANGER = range(4)
+PAST: int = 0  # one per line: mypy (the compiled build) cannot type range() unpacking
+PRESENT: int = 1
+FUTURE: int = 2
+DANGER: int = 3
 SPACES = ("Past", "Present", "Future", "Danger!")
 """The four spaces of a Player Mat, left to right; cards shift right each turn."""
 

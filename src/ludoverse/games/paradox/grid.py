@@ -77,7 +77,7 @@ LINES = ROWS + COLUMNS
 class Shape(NamedTuple):
     """A Strand shape: its spaces, the resources it earns, and how a player would name it."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # a field, not tuple.index
     mask: int
     cells: tuple[int, ...]
     value: int

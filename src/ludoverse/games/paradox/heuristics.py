@@ -93,7 +93,7 @@ def _mat_value(s: ParadoxState, p: int) -> float:
         card = mc.card
         w = K.world_of(card)
         if w >= 0:
-            gain = SET_VP[min(4, held[w] + 1)] - SET_VP[min(4, held[w])]
+            gain = float(SET_VP[min(4, held[w] + 1)] - SET_VP[min(4, held[w])])
             if s.fractured[w]:
                 gain *= 0.5
         elif K.is_flare(card):

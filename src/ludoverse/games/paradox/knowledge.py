@@ -112,7 +112,8 @@ def _deal_unseen(s: ParadoxState, t: ParadoxState, seat: int, rng: random.Random
     was_piles = [s.score[p][i] for p, i in piles]
     was_hand = [s.hand[i] for i in hand]
     cards = [*was_box, *was_piles, *was_hand, *(s.deck[i] for i in deck)]
-    places = [(box, _scenario), (len(piles), _scorable), (len(hand), _not_nebula),
+    places: list[tuple[int, Callable[[int], bool]]] = [
+        (box, _scenario), (len(piles), _scorable), (len(hand), _not_nebula),
               (len(deck), _always)]
     for _ in range(RETRIES):
         dealt = _deal(places, cards, rng)

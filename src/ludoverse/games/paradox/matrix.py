@@ -238,7 +238,8 @@ def apply(s: ParadoxState, a: int) -> None:
     grid = s.matrices[seat]
     if a < A.SWAP_ANOMALY:
         i, j = A.PAIRS[a - A.SWAP]
-        changes = ((i, grid[i], grid[j]), (j, grid[j], grid[i]))
+        changes: tuple[tuple[int, int, int], ...] = ((i, grid[i], grid[j]),
+                                                      (j, grid[j], grid[i]))
         grid[i], grid[j] = grid[j], grid[i]
         s.log("swap", seat=seat, spaces=[i, j])
         _after_move(s, changes)
@@ -283,7 +284,7 @@ def _strand_keys(s: ParadoxState, grid: list[int]) -> set[tuple[int, int]]:
     that was already complete before a swap is not new after it, so a swap that cuts a
     waiting 5-Strand down to 4 leaves that 4 waiting (PX-STRAND-4)."""
     shapes = shapes_in_play(s)
-    keys = set()
+    keys: set[tuple[int, int]] = set()
     for colour, m in enumerate(G.colour_masks(grid)):
         if m.bit_count() >= 4:
             keys.update((shape.index, colour) for shape in G.complete_shapes(m, shapes))

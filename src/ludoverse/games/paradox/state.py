@@ -84,71 +84,81 @@ _LIST_FIELDS = ("hand", "deck", "deck_knower", "discard", "gone", "stable", "uns
 _NESTED_FIELDS = ("matrices", "locks", "mat_discard", "score", "maelstrom_res")
 
 
+_FIELDS: tuple[str, ...] = (
+    "actions_left",
+    "ally_holder",
+    "ally_on_card",
+    "ally_since",
+    "anomaly",
+    "bag",
+    "content",
+    "cs",
+    "cs_taken",
+    "deck",
+    "deck_knower",
+    "discard",
+    "events",
+    "final",
+    "flare_queue",
+    "flare_turn",
+    "fracture_queue",
+    "fractured",
+    "game",
+    "goals",
+    "gone",
+    "hand",
+    "hand_drawn",
+    "legal_cache",
+    "level",
+    "level_stack",
+    "locked_offer",
+    "locks",
+    "maelstrom",
+    "maelstrom_card",
+    "maelstrom_deck",
+    "maelstrom_res",
+    "mat_discard",
+    "matrices",
+    "matrix_queue",
+    "mats",
+    "mover",
+    "n",
+    "nebulas",
+    "opts",
+    "pending",
+    "phase",
+    "picker",
+    "purple_aside",
+    "quake",
+    "quake_due",
+    "quiet",
+    "rng",
+    "score",
+    "secret",
+    "stable",
+    "trigger_due",
+    "turn",
+    "unstable",
+    "world_at",
+    "world_shield",
+)
+"""Every field of a state: a copy copies them all (``clone``)."""
+
+
 class ParadoxState(FastState):
-    __slots__ = (
-        "actions_left",
-        "ally_holder",
-        "ally_on_card",
-        "ally_since",
-        "anomaly",
-        "bag",
-        "content",
-        "cs",
-        "cs_taken",
-        "deck",
-        "deck_knower",
-        "discard",
-        "events",
-        "final",
-        "flare_queue",
-        "flare_turn",
-        "fracture_queue",
-        "fractured",
-        "game",
-        "goals",
-        "gone",
-        "hand",
-        "hand_drawn",
-        "legal_cache",
-        "level",
-        "level_stack",
-        "locked_offer",
-        "locks",
-        "maelstrom",
-        "maelstrom_card",
-        "maelstrom_deck",
-        "maelstrom_res",
-        "mat_discard",
-        "matrices",
-        "matrix_queue",
-        "mats",
-        "mover",
-        "n",
-        "nebulas",
-        "opts",
-        "pending",
-        "phase",
-        "picker",
-        "purple_aside",
-        "quake",
-        "quake_due",
-        "quiet",
-        "rng",
-        "score",
-        "secret",
-        "stable",
-        "trigger_due",
-        "turn",
-        "unstable",
-        "world_at",
-        "world_shield",
-    )
+    __slots__ = _FIELDS
+
+    phase: int  # set by the set-up and every phase change, not in one place here
 
     def __init__(self, game: Any, opts: ParadoxOptions, content: ParadoxContent, players: int,
-                 seed: int) -> None:
+                 seed: int | None) -> None:
+        """A new game from ``seed``; with ``seed=None``, an empty shell for a copy to fill in
+        (a compiled class can only be made through its ``__init__``)."""
         self.game = game
         self.opts = opts
         self.content = content
+        if seed is None:
+            return
         self.n = players
         self.rng = Rng(seed)
         self.events: list[Event] = []
@@ -365,9 +375,21 @@ class ParadoxState(FastState):
             return None
         return scoring.outcome(self)
 
+    @classmethod
+    def shell(cls, game: Any, opts: Any, content: Any) -> ParadoxState:
+        return ParadoxState(game, opts, content, 0, None)
+
+    def search_clone(self) -> ParadoxState:
+        """As ``FastState.search_clone``, typed for this state (the compiled build needs it)."""
+        t = self.clone()
+        t.quiet = 1
+        t.legal_cache = None
+        t.events = []
+        return t
+
     def clone(self) -> ParadoxState:
-        t = object.__new__(ParadoxState)
-        for name in self.__slots__:
+        t = ParadoxState(self.game, self.opts, self.content, self.n, None)
+        for name in _FIELDS:
             setattr(t, name, getattr(self, name))
         for name in _LIST_FIELDS:
             setattr(t, name, list(getattr(self, name)))
@@ -412,3 +434,4 @@ class ParadoxState(FastState):
         from ludoverse.games.paradox.views import state_to_json
 
         return state_to_json(self)
+

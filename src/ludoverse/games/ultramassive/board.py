@@ -11,7 +11,7 @@ from __future__ import annotations
 BLUE_GIANT, SUPERGIANT, PRIMORDIAL, MAJOR, MINOR = range(5)
 TOKEN_NAMES = ("Blue Giant Star", "Supergiant Star", "Primordial Black Hole",
                "Major Antimatter", "Minor Antimatter")
-TOKEN_IDS = ("blue_giant", "supergiant", "primordial", "major", "minor")
+TOKEN_IDS: tuple[str, ...] = ("blue_giant", "supergiant", "primordial", "major", "minor")
 SOLAR_MASS = (2, 3, 4, 4, 0)
 """What absorbing a token adds to the Solar Mass track (UM-GAIN-5, UM-GAIN-6)."""
 DISCOVERY = (0, 0, 0, 0, 1)

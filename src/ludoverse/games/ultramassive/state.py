@@ -51,10 +51,14 @@ class UltramassiveState(FastState):
     )
 
     def __init__(self, game: Any, opts: UltramassiveOptions, content: UltramassiveContent,
-                 players: int, seed: int) -> None:
+                 players: int, seed: int | None) -> None:
+        """A new game from ``seed``; with ``seed=None``, an empty shell for a copy to fill in
+        (a compiled class can only be made through its ``__init__``)."""
         self.game = game
         self.opts = opts
         self.content = content
+        if seed is None:
+            return
         self.rules = rules_for(content)
         self.n = players
         self.rng = Rng(seed)
@@ -176,9 +180,24 @@ class UltramassiveState(FastState):
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.actor
 
-    # The phase machine's own functions serve as the methods: one call less per move.
-    _legal = flow.legal
-    _play = flow.apply
+    @classmethod
+    def shell(cls, game: Any, opts: Any, content: Any) -> UltramassiveState:
+        return UltramassiveState(game, opts, content, 0, None)
+
+    # The phase machine's own functions, behind the methods the shared code calls.
+    def _legal(self) -> list[int]:
+        return flow.legal(self)
+
+    def _play(self, action: int) -> None:
+        flow.apply(self, action)
+
+    def search_clone(self) -> UltramassiveState:
+        """As ``FastState.search_clone``, typed for this state (the compiled build needs it)."""
+        t = self.clone()
+        t.quiet = 1
+        t.legal_cache = None
+        t.events = []
+        return t
 
     def _forced(self) -> int:
         """As ``FastState._forced``, with the method calls of the hot path written out, and
@@ -218,7 +237,7 @@ class UltramassiveState(FastState):
         ever replaces whole, never edits in place, are shared: ``challenges``, ``order``,
         ``picks``, ``draft_sets``, ``tokens_in_play``, ``resource_offer``, and each player's
         ``mods`` and ``cores_drawn`` (their outer lists are copied)."""
-        t = object.__new__(UltramassiveState)
+        t = UltramassiveState(self.game, self.opts, self.content, self.n, None)
         # Shared: fixed for the game, immutable, or replaced whole.
         t.game, t.opts, t.content, t.rules = self.game, self.opts, self.content, self.rules
         t.n, t.quiet, t.legal_cache = self.n, self.quiet, self.legal_cache
