@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -21,12 +22,35 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-class Server:
+class Child:
+    """A child process in a session of its own, so that ending it ends its bots' processes
+    too."""
+
+    proc: subprocess.Popen[bytes] | None = None
+
+    def kill(self) -> None:
+        """SIGKILL, to the process and its bots' processes alike (as a machine's crash)."""
+        assert self.proc is not None
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(10)
+        if self.proc is not None:
+            self.kill()  # whatever it left behind
+
+
+class Server(Child):
     """``ludoverse serve`` as a child process on 127.0.0.1."""
 
     def __init__(self, db: str, bot_workers: int = 0, bot_pace: float = 0.0,
-                 config: str | None = None, log: str | None = None) -> None:
+                 config: str | None = None, log: str | None = None,
+                 extra: tuple[str, ...] = ()) -> None:
         self.db = db
+        self.extra = extra
         self.bot_workers = bot_workers
         self.bot_pace = bot_pace
         self.config = config
@@ -41,8 +65,8 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "ludoverse", "serve", "--port", str(self.port),
              "--db", self.db, "--bot-workers", str(self.bot_workers),
-             "--bot-pace", str(self.bot_pace), *extra],
-            stdout=subprocess.DEVNULL, stderr=err)
+             "--bot-pace", str(self.bot_pace), *extra, *self.extra],
+            stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -55,15 +79,31 @@ class Server:
                 time.sleep(0.1)
         raise RuntimeError("server did not start in 30 s")
 
-    def kill(self) -> None:
-        assert self.proc is not None
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait()
 
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(10)
+class Worker(Child):
+    """``ludoverse bot-worker`` as a child process, its log in a file."""
+
+    def __init__(self, db: str, log: Path, config: str | None = None) -> None:
+        self.db, self.log, self.config = db, log, config
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        extra = ["--config", self.config] if self.config else []
+        with open(self.log, "ab") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "ludoverse", "bot-worker", "--db", self.db, *extra],
+                stdout=out, stderr=out, start_new_session=True)
+
+    def wait_for(self, text: str, seconds: float = 30) -> None:
+        """Until ``text`` shows in the worker's log (it fails if the worker dies first)."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if text in self.log.read_text(errors="replace"):
+                return
+            if self.proc is not None and self.proc.poll() is not None:
+                break
+            time.sleep(0.05)
+        raise AssertionError(f"no {text!r} in the worker's log:\n{self.log.read_text()}")
 
 
 UNHURRIED = "[rates]\n" + "".join(

@@ -5,6 +5,7 @@ restart by replay, bots in live tables, undo, records and replays."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from itertools import pairwise
@@ -224,6 +225,29 @@ def test_bots_play_a_live_table_to_the_end(client: TestClient, game: str) -> Non
     assert rec.outcome == m["table"]["outcome"]
 
 
+def test_a_bot_move_whose_job_was_lost_is_queued_again_on_restart(db: str) -> None:
+    """A database from before bot jobs (or one whose job row was lost) still gets its bots'
+    moves: every process queues the move of a restored table that waits on a bot."""
+    from sqlalchemy import delete, func, select
+
+    from ludoverse.server.db import BotJobRow
+
+    no_worker = create_app(db, config=UNHURRIED, bot_workers=0, bot_pace=0, bot_worker=False)
+    with TestClient(no_worker) as c:
+        made = new_table(c, "paradox", [{"kind": "bot", "bot": "random"}] * 2, seed=3)
+        tid = made["table"]["id"]
+        hub = c.app.state.hub  # type: ignore[attr-defined]
+        with hub.db.begin() as s:  # queued with the table, but nobody takes it here
+            assert s.scalar(select(func.count()).select_from(BotJobRow)) == 1
+            s.execute(delete(BotJobRow))  # ... and lost
+        assert client_moves(c, tid) == 0
+    with TestClient(app(db)) as c:
+        deadline = time.monotonic() + 20
+        while client_moves(c, tid) < 5:
+            assert time.monotonic() < deadline, "the bots never moved after the restart"
+            time.sleep(0.05)
+
+
 def test_a_bot_takes_the_same_least_time_for_every_move_at_a_table_with_people(
         db: str) -> None:
     """How long a bot thinks must not show its cards: a lone legal move would be answered at
@@ -435,7 +459,8 @@ def test_a_table_of_bots_only_is_closed_after_its_time_and_its_record_kept(
     later = datetime.now(UTC) + timedelta(minutes=31)  # bot_only_minutes is 30
     closed = client.portal.call(hub.sweep, later)  # type: ignore[union-attr]
     assert closed == [bots["table"]["id"]]
-    assert client.get(f"/api/tables/{bots['table']['id']}").json()["error"] == "not_found"
+    assert bots["table"]["id"] not in [t["id"] for t in client.get("/api/tables").json()]
+    assert client.get(f"/api/tables/{bots['table']['id']}").json()["status"] == "abandoned"
     record = client.get(f"/api/tables/{bots['table']['id']}/record")
     assert record.status_code == 200 and record.json()["outcome"] is None
     assert view(client, people["table"]["id"])["table"]["status"] == "open"

@@ -14,7 +14,7 @@ from ludoverse.cli.info import bots_cmd, cards_cmd, games_cmd, rules_cmd
 from ludoverse.cli.learn import learn_cmd
 from ludoverse.cli.play import play_cmd, replay_cmd
 from ludoverse.cli.review import review_cmd
-from ludoverse.cli.serve import serve_cmd
+from ludoverse.cli.serve import bot_worker_cmd, serve_cmd
 from ludoverse.cli.sim import analyze_cmd, simulate_cmd
 from ludoverse.cli.tournament import tournament_cmd
 
@@ -41,6 +41,7 @@ app.command("compare")(compare_cmd)
 app.command("report")(report_cmd)
 app.command("bench")(bench_cmd)
 app.command("serve")(serve_cmd)
+app.command("bot-worker")(bot_worker_cmd)
 app.command(
     "analyze", context_settings={"allow_extra_args": True, "ignore_unknown_options": True}
 )(analyze_cmd)

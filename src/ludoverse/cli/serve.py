@@ -20,6 +20,9 @@ def serve_cmd(
     bot_pace: float | None = typer.Option(
         None, min=0.0, max=10.0, help="Least seconds a bot's move takes at a table with "
         "people, so how long it thinks reveals nothing of its cards (default 0.6; 0: at once)."),
+    bot_worker: bool | None = typer.Option(
+        None, "--bot-worker/--no-bot-worker", help="Also play queued bot moves in this "
+        "process (default: yes; no when 'ludoverse bot-worker' processes play them all)."),
 ) -> None:
     """Start the web app: play any game in the browser, with bots or friends."""
     try:
@@ -35,7 +38,8 @@ def serve_cmd(
 
     try:
         cfg = load_config(config, server={"host": host, "port": port, "db": db},
-                          bots={"workers": bot_workers, "pace_seconds": bot_pace})
+                          bots={"workers": bot_workers, "pace_seconds": bot_pace,
+                                "worker": bot_worker})
     except ConfigError as exc:
         raise typer.BadParameter(str(exc), param_hint="--config") from None
     url = cfg.server.db or default_url()
@@ -46,3 +50,39 @@ def serve_cmd(
                 log_level="info" if cfg.server.access_log else "warning",
                 access_log=cfg.server.access_log, proxy_headers=False,
                 ws_max_size=cfg.limits.ws_message_bytes, server_header=False)
+
+
+def bot_worker_cmd(
+    db: str = typer.Option(..., help="The PostgreSQL database of the servers, e.g. "
+                           "postgresql+psycopg://user@/ludoverse?host=/run/postgresql"),
+    config: str | None = typer.Option(
+        None, "--config", help="The servers' server.toml (its [bots] section: budgets, pace "
+        "and the levels the host publishes)."),
+    workers: int | None = typer.Option(None, min=0, max=64, help="Bot moves thought at once, "
+                                       "each in its own process (default: [bots] workers)."),
+) -> None:
+    """Play the bot moves that the servers on one PostgreSQL database queue (any number of
+    workers, on any machine; stop one and another takes its move)."""
+    import asyncio
+    import logging
+
+    try:
+        from ludoverse.server.botworker import work_alone
+        from ludoverse.server.config import ConfigError, load_config
+    except ImportError as exc:
+        raise typer.BadParameter(
+            f"bot workers need the postgres extra: pip install 'ludoverse[postgres]' "
+            f"({exc.name} is missing)") from None
+    try:
+        cfg = load_config(config, bots={"workers": workers})
+    except ConfigError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--config") from None
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    shown = db.split("@")[-1] if "@" in db else db
+    typer.echo(f"Ludoverse bot worker on {shown} ({max(1, cfg.bots.workers)} at once)")
+    try:
+        asyncio.run(work_alone(db, cfg))
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--db") from None
+    except KeyboardInterrupt:
+        pass

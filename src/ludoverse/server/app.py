@@ -33,6 +33,7 @@ from ludoverse.server import db as store
 from ludoverse.server import help as help_pages
 from ludoverse.server import hints
 from ludoverse.server import schema as S
+from ludoverse.server.botworker import BotWorker
 from ludoverse.server.config import ServerConfig
 from ludoverse.server.errors import TableError, bad_request
 from ludoverse.server.guard import (
@@ -45,6 +46,7 @@ from ludoverse.server.guard import (
 from ludoverse.server.learn import router as learn_router
 from ludoverse.server.replays import Replays
 from ludoverse.server.reviews import ReviewIn, ReviewOut, Reviews
+from ludoverse.server.sync import Listener
 from ludoverse.server.tables import Client, Hub
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -73,12 +75,13 @@ def game_info(name: str, config: ServerConfig | None = None) -> dict[str, Any]:
 
 
 def create_app(db_url: str | None = None, *, config: ServerConfig | None = None,
-               bot_workers: int | None = None, bot_pace: float | None = None) -> FastAPI:
+               bot_workers: int | None = None, bot_pace: float | None = None,
+               bot_worker: bool | None = None) -> FastAPI:
     """The whole server. ``config`` holds every limit (defaults: ``ServerConfig()``);
-    ``db_url``, ``bot_workers`` and ``bot_pace`` override its entries."""
+    ``db_url``, ``bot_workers``, ``bot_pace`` and ``bot_worker`` override its entries."""
     cfg = config or ServerConfig()
-    bots = {k: v for k, v in {"workers": bot_workers, "pace_seconds": bot_pace}.items()
-            if v is not None}
+    bots = {k: v for k, v in {"workers": bot_workers, "pace_seconds": bot_pace,
+                              "worker": bot_worker}.items() if v is not None}
     if bots:
         cfg = cfg.model_copy(update={"bots": cfg.bots.model_copy(update=bots)})
     engine = store.connect(db_url or cfg.server.db or store.default_url())
@@ -99,10 +102,23 @@ def create_app(db_url: str | None = None, *, config: ServerConfig | None = None,
         n = await asyncio.to_thread(hub.restore)
         if n:
             log.info("restored %d unfinished tables", n)
-        hub.start_bots()
-        sweeper = asyncio.get_running_loop().create_task(_sweep(hub))
+        loop = asyncio.get_running_loop()
+        tasks = [loop.create_task(_sweep(hub))]
+        worker = None
+        if cfg.bots.worker:
+            worker = BotWorker(sessions, hub.bots, pace_seconds=cfg.bots.pace_seconds,
+                               spec_of=hub.spec_of, slots=cfg.bots.workers,
+                               state_of=hub.state_at, moved=hub.refresh)
+            hub.queued = worker.wake
+            tasks.append(loop.create_task(worker.run()))
+        if engine.dialect.name == "postgresql":  # other processes change tables too
+            listener = Listener(engine, on_table=hub.refresh, on_reconnect=hub.resync,
+                                on_bot=None if worker is None else worker.wake)
+            tasks.append(loop.create_task(listener.run()))
         yield
-        sweeper.cancel()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         reviews.close()
         hub.bots.close()
         hub.writer.close()
@@ -203,14 +219,14 @@ def create_app(db_url: str | None = None, *, config: ServerConfig | None = None,
     @app.get("/api/tables/{table_id}", summary="A table's public summary",
              response_model=S.TableOut,
              response_model_exclude_unset=True, responses=S.errors(404))
-    def table(table_id: TableId, _: Address) -> dict[str, Any]:
-        return hub.get(table_id).summary()
+    async def table(table_id: TableId, _: Address) -> dict[str, Any]:
+        return (await hub.fetch(table_id)).summary()
 
     @app.get("/api/tables/{table_id}/view", summary="What a seat (or a spectator) sees now",
              response_model=S.ViewOut,
              response_model_exclude_unset=True, responses=S.errors(403, 404))
-    def view(table_id: TableId, _: Address, token: Token = None) -> dict[str, Any]:
-        t = hub.get(table_id)
+    async def view(table_id: TableId, _: Address, token: Token = None) -> dict[str, Any]:
+        t = await hub.fetch(table_id)
         seat = hub.seat_of(t, token) if token else None
         return t.view(Client(seat, _no_send), reset=True)
 
@@ -241,7 +257,7 @@ def create_app(db_url: str | None = None, *, config: ServerConfig | None = None,
               response_model=S.MovesOut, responses=S.errors(400, 403, 404, 409, 413))
     async def act(table_id: TableId, body: models.ActIn,  # type: ignore[name-defined]
                   _: Annotated[str, limited("action")]) -> dict[str, Any]:
-        t = hub.get(table_id)
+        t = await hub.fetch(table_id)
         await hub.act(table_id, hub.seat_of(t, body.token), body.action, body.expect)
         return {"ok": True, "moves": len(t.actions)}
 
@@ -249,14 +265,16 @@ def create_app(db_url: str | None = None, *, config: ServerConfig | None = None,
               response_model=S.MovesOut, responses=S.errors(400, 403, 404, 409, 413))
     async def take_back(table_id: TableId, body: models.TokenIn,  # type: ignore[name-defined]
                         _: Annotated[str, limited("action")]) -> dict[str, Any]:
-        moves = await hub.take_back(table_id, hub.seat_of(hub.get(table_id), body.token))
+        t = await hub.fetch(table_id)
+        moves = await hub.take_back(table_id, hub.seat_of(t, body.token))
         return {"ok": True, "moves": moves}
 
     @app.post("/api/tables/{table_id}/hint", summary="The move a strong bot would play for you",
               response_model=S.HintOut, responses=S.errors(400, 403, 404, 409, 413, 503))
     async def hint(table_id: TableId, body: models.TokenIn,  # type: ignore[name-defined]
                    _: Annotated[str, limited("hint")]) -> dict[str, Any]:
-        return await hints.give(hub, table_id, hub.seat_of(hub.get(table_id), body.token))
+        t = await hub.fetch(table_id)
+        return await hints.give(hub, table_id, hub.seat_of(t, body.token))
 
     # Records and replays ------------------------------------------------------------------------
 
@@ -404,7 +422,7 @@ def _validation(exc: RequestValidationError) -> tuple[dict[str, str], int]:
 async def _serve_socket(ws: WebSocket, hub: Hub, table_id: str, token: str | None,
                         address: str, rates: RateLimits, cfg: ServerConfig) -> None:
     try:
-        t = hub.get(table_id)
+        t = await hub.fetch(table_id)
         seat = hub.seat_of(t, token) if token else None
     except TableError as exc:
         await ws.send_json({"type": "error", **exc.to_json()})

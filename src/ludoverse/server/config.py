@@ -76,10 +76,17 @@ class Bots(_Section):
                                  "budget a bot may take before it is stopped and retried")
     pace_seconds: float = Field(0.6, ge=0, le=10, description="least time a bot move takes at "
                                 "a table with people, so its thinking time shows nothing")
+    worker: bool = Field(True, description="this process also takes queued bot moves; off "
+                         "when separate 'ludoverse bot-worker' processes play them all")
     levels: dict[str, dict[str, str]] = Field(
         default_factory=dict, description="bot levels the host adds per game, e.g. "
         "{ultia = {trained = 'policy:/srv/ultia.npz'}}: people choose them by name like "
         "'medium' and never see the spec")
+
+    def spec_of(self, game: str, bot: str) -> str:
+        """The bot spec behind a seat's bot: a level the host publishes is its spec; any
+        other level or spec is resolved by the bot factory itself."""
+        return self.levels.get(game, {}).get(bot, bot)
 
     @field_validator("levels")
     @classmethod

@@ -12,6 +12,7 @@ never by ``create_all``.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from datetime import UTC, datetime
 from pathlib import Path
@@ -27,6 +28,8 @@ from sqlalchemy import (
     create_engine,
     event,
     select,
+    text,
+    update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
@@ -102,6 +105,81 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     label: Mapped[str] = mapped_column(String(200))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class BotJobRow(Base):
+    """A bot to move at a table, queued in the transaction that made it the bot's turn.
+
+    A worker takes a job with ``FOR UPDATE SKIP LOCKED`` and holds that lock while its bot
+    thinks, so no other worker takes the same job; if the worker dies its connection goes,
+    the lock with it, and the next worker takes the job at once. A job names the revision it
+    was queued at: once the table has moved on (an undo, a closed table) it is dropped.
+    """
+
+    __tablename__ = "bot_jobs"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    rev: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    seat: Mapped[int] = mapped_column(Integer)
+    bot: Mapped[str] = mapped_column(String(1000))
+    """The bot spec the worker makes (a host's level already resolved)."""
+    index: Mapped[int] = mapped_column(Integer)
+    """The move the bot is to make (the number of moves before it)."""
+    paced: Mapped[bool] = mapped_column(default=True)
+    """People sit at the table: the move takes at least the configured pace."""
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now,
+                                              index=True)
+
+
+class Stale(Exception):
+    """The database holds a newer revision of the table than the copy a change was made on."""
+
+
+CHANNEL = "ludoverse_tables"
+"""PostgreSQL's ``LISTEN/NOTIFY`` channel: every committed change of a table is announced on
+it, so every process can bring its copy up to date and every worker can wake (``sync.py``)."""
+
+
+def bump(s: Session, table_id: str, rev: int, notice: str | None = None,
+         **values: Any) -> None:
+    """Move the table from revision ``rev`` to the next one, with ``values``, and announce it;
+    raise :class:`Stale` if the database is elsewhere.
+
+    In PostgreSQL a second writer of the same row waits for the first to commit and then
+    matches nothing, so exactly one change is made from any one revision, whatever process
+    makes it. The announcement goes out when (and only if) the transaction commits.
+    """
+    done = s.execute(update(TableRow).where(TableRow.id == table_id, TableRow.rev == rev)
+                     .values(rev=TableRow.rev + 1, **values))
+    if done.rowcount != 1:
+        raise Stale(table_id)
+    announce(s, table_id, rev + 1, notice)
+
+
+def announce(s: Session, table_id: str, rev: int, notice: str | None = None,
+             bot: bool = False) -> None:
+    """``pg_notify`` the change (PostgreSQL only: SQLite serves one process, which knows)."""
+    if s.get_bind().dialect.name != "postgresql":
+        return
+    payload: dict[str, Any] = {"t": table_id, "rev": rev}
+    if notice:
+        payload["notice"] = notice[:500]
+    if bot:
+        payload["bot"] = True
+    s.execute(text("SELECT pg_notify(:channel, :payload)"),
+              {"channel": CHANNEL, "payload": json.dumps(payload)})
+
+
+def queue_bot(s: Session, table_id: str, rev: int, game: str, seat: int, bot: str,
+              index: int, paced: bool) -> None:
+    """Queue the bot's move at revision ``rev`` (in the transaction that makes that revision)
+    and wake the workers."""
+    s.add(BotJobRow(table_id=table_id, rev=rev, game=game, seat=seat, bot=bot, index=index,
+                    paced=paced))
+    announce(s, table_id, rev, bot=True)
 
 
 def default_url() -> str:

@@ -14,12 +14,13 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Protocol
 
-from sqlalchemy import delete, update
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from ludoverse.bots.base import LEVELS, SpecError, make
@@ -32,11 +33,16 @@ from ludoverse.server.botpool import BotPool
 from ludoverse.server.config import ServerConfig
 from ludoverse.server.db import (
     ActionRow,
+    BotJobRow,
     SeatRow,
+    Stale,
     TableRow,
     actions_of,
+    announce,
+    bump,
     finished_record,
     now,
+    queue_bot,
     seats_of,
     token_hash,
     unfinished,
@@ -50,7 +56,6 @@ from ludoverse.server.errors import (
     too_many,
 )
 from ludoverse.server.writer import Writer
-from ludoverse.sim.play import bot_seed
 
 log = logging.getLogger("ludoverse.server")
 
@@ -101,7 +106,6 @@ class Table:
     """Per action: the seat that took it and whether it revealed anything (undo policy)."""
     clients: set[Client] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    bot_task: asyncio.Task[None] | None = None
     chosen_seed: bool = False
     """The creator chose the deal (and so may know the hidden cards): shown to everyone."""
     creator: str | None = None
@@ -112,7 +116,8 @@ class Table:
     """Every hint given, in order (kept in the record: a hinted game is marked)."""
     rev: int = 0
     """The stored revision this copy stands at (``TableRow.rev``): a write that finds another
-    revision in the database was decided on a stale copy and is refused (``Hub._commit``)."""
+    revision in the database was decided on a stale copy and is refused (``Hub._commit``), and
+    an announced revision past it is fetched (``Hub.refresh``)."""
     touched: datetime = field(default_factory=now)
     """When the table last moved (made, joined or played): idle tables are closed."""
     started: datetime = field(default_factory=now)
@@ -215,6 +220,10 @@ SeatSpec = dict[str, Any]
 """``{"kind": "human" | "bot", "bot": "medium", "name": "Ada"}``."""
 
 
+KEEP_ENDED = timedelta(minutes=10)
+"""How long a finished or closed table nobody watches stays in memory."""
+
+
 class Hub:
     """All live tables of this server process, their storage and their bots."""
 
@@ -226,22 +235,43 @@ class Hub:
         b = self.config.bots
         self.bots = bots or BotPool(b.workers, b.move_seconds, b.grace_seconds)
         self.tables: dict[str, Table] = {}
+        self._loading: dict[str, asyncio.Future[Table]] = {}
+        self.queued: Callable[[], None] = lambda: None
+        """Called after a change that may have queued a bot's move (wakes this process's
+        bot worker; other processes' workers hear of it from the database)."""
 
     # Start-up -----------------------------------------------------------------------------------
 
     def restore(self) -> int:
-        """Rebuild every unfinished table by replaying its stored actions."""
+        """Rebuild every unfinished table by replaying its stored actions (every process holds
+        every live table: any of them may be asked for any table, and the lobby lists them)."""
         with self.db() as s:
             rows = unfinished(s)
-            for row in rows:
+            for row in rows:  # the row first: actions read after it are never older than it
                 seats, acts = seats_of(s, row.id), actions_of(s, row.id)
                 try:
                     self.tables[row.id] = self._rebuild(row, seats, acts)
                 except Exception as exc:  # a table whose rules changed is kept, not played
                     log.error("table %s cannot be restored: %s", row.id, exc)
+        for t in list(self.tables.values()):
+            self._requeue(t)
         return len(self.tables)
 
-    def _rebuild(self, row: TableRow, seats: list[SeatRow], acts: list[ActionRow]) -> Table:
+    def _requeue(self, t: Table) -> None:
+        """Queue the bot's move of a table whose job is missing (a database from before bot
+        jobs); another process doing the same at once is no harm."""
+        with self.db.begin() as s:
+            if s.get(BotJobRow, (t.id, t.rev)) is None:
+                try:
+                    with s.begin_nested():
+                        queue_next_bot(s, t.id, t.game, t.seats, t.state, t.rev, t.status,
+                                       len(t.actions), self.spec_of)
+                except IntegrityError:
+                    pass
+
+    def _rebuild(self, row: TableRow, seats: list[SeatRow], acts: Sequence[Any]) -> Table:
+        """The table from its stored rows (``acts``: its moves in order, each with ``action``
+        and ``label``)."""
         game = load(row.game)
         if row.version != game.version:
             raise ValueError(f"stored with rules version {row.version}, now {game.version}")
@@ -257,17 +287,40 @@ class Hub:
             self._advance(t, a.action, after, decision)
         return t
 
-    def start_bots(self) -> None:
-        for t in self.tables.values():
-            self._wake(t)
-
     # Tables -------------------------------------------------------------------------------------
 
     def get(self, table_id: str) -> Table:
+        """A table this process holds (every live one; see :meth:`fetch` for any other)."""
         t = self.tables.get(table_id)
         if t is None:
             raise not_found("table")
         return t
+
+    async def fetch(self, table_id: str) -> Table:
+        """The table, loaded from the database if this process does not hold it yet (made by
+        another process a moment ago, or finished before this process started)."""
+        t = self.tables.get(table_id)
+        if t is not None:
+            return t
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = asyncio.ensure_future(asyncio.to_thread(self._load, table_id))
+            self._loading[table_id] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        t = await asyncio.shield(loading)
+        return self.tables.setdefault(table_id, t)
+
+    def _load(self, table_id: str) -> Table:
+        with self.db() as s:
+            row = s.get(TableRow, table_id)
+            if row is None:
+                raise not_found("table")
+            try:
+                return self._rebuild(row, seats_of(s, table_id), actions_of(s, table_id))
+            except Exception as exc:
+                log.error("table %s cannot be loaded: %s", table_id, exc)
+                raise conflict("unplayable", "this table was stored by another version of "
+                                             "the rules") from None
 
     def seat_of(self, t: Table, token: str | None) -> int:
         """The seat ``token`` opens (errors say nothing about which seats exist)."""
@@ -337,7 +390,7 @@ class Hub:
                   chosen_seed=chosen, creator=address, hints_allowed=hints)
         await self.writer.write(lambda s: self._store_new(s, t))  # rev 0, a new row
         self.tables[t.id] = t
-        self._wake(t)
+        self.queued()
         return t, tokens
 
     def _check_caps(self, address: str | None) -> None:
@@ -379,9 +432,14 @@ class Hub:
         for x in t.seats:
             s.add(SeatRow(table_id=t.id, seat=x.seat, kind=x.kind, bot=x.bot, name=x.name,
                           token_hash=x.token_hash, joined=x.joined))
+        s.flush()
+        announce(s, t.id, 0)
+        queue_next_bot(s, t.id, t.game, t.seats, t.state, 0, t.status, 0, self.spec_of)
 
     def _store_seats(self, s: Session, t: Table) -> None:
-        _next_rev(s, t, status=t.status, updated=now())
+        bump(s, t.id, t.rev, status=t.status, updated=now())
+        queue_next_bot(s, t.id, t.game, t.seats, t.state, t.rev + 1, t.status,
+                       len(t.actions), self.spec_of)
         for x in t.seats:
             seat = s.get(SeatRow, (t.id, x.seat))
             assert seat is not None
@@ -392,7 +450,7 @@ class Hub:
                    token: str | None = None) -> str:
         """Take a seat: with its invite token, or any free human seat of an open table (a new
         token is issued). Returns the token to keep."""
-        t = self.get(table_id)
+        t = await self.fetch(table_id)
         name = self._name(name)
         async with t.lock:
             if not 0 <= seat < t.players:
@@ -415,12 +473,11 @@ class Hub:
                 t.status = "playing"
             await self._commit(t, lambda s: self._store_seats(s, t))
             await t.broadcast()
-        self._wake(t)
         return new
 
     async def leave(self, table_id: str, token: str) -> None:
         """Give a seat up; the others may then hand it to a bot."""
-        t = self.get(table_id)
+        t = await self.fetch(table_id)
         async with t.lock:
             seat = self.seat_of(t, token)
             s = t.seats[seat]
@@ -431,7 +488,7 @@ class Hub:
 
     async def replace_with_bot(self, table_id: str, seat: int, bot: str, token: str) -> None:
         """A seated player hands a seat nobody holds (left or not connected) to a bot."""
-        t = self.get(table_id)
+        t = await self.fetch(table_id)
         async with t.lock:
             mine = self.seat_of(t, token)
             if not 0 <= seat < t.players:
@@ -449,7 +506,6 @@ class Hub:
                 t.status = "playing"
             await self._commit(t, lambda s: self._store_seats(s, t))
             await t.broadcast()
-        self._wake(t)
 
     # Moves --------------------------------------------------------------------------------------
 
@@ -479,22 +535,18 @@ class Hub:
     def _store_action(self, s: Session, t: Table, index: int, action: int, after: State,
                       seat: int, label: str) -> None:
         """The action, and in the same transaction the result if it ended the game."""
-        values: dict[str, Any] = {"updated": now()}
-        if after.is_terminal():
-            out = after.outcome()
-            values.update(status="finished", outcome=None if out is None else out.to_json())
-        _next_rev(s, t, **values)  # first: a concurrent writer waits here, then finds it stale
-        s.add(ActionRow(table_id=t.id, index=index, action=action, seat=seat, label=label))
+        record_move(s, t.id, t.rev, index, action, seat, label, after)
+        queue_next_bot(s, t.id, t.game, t.seats, after, t.rev + 1, t.status, index + 1,
+                       self.spec_of)
 
     async def act(self, table_id: str, seat: int, action: int, expect: int | None = None) -> None:
         """``seat`` plays ``action``; ``expect`` is the number of moves the client had seen
         (a request made on an older position is refused as stale)."""
-        t = self.get(table_id)
+        t = await self.fetch(table_id)
         async with t.lock:
             if t.seats[seat].kind != "human":
                 raise conflict("bot_seat", "a bot plays this seat now")
             await self._act_locked(t, seat, action, expect)
-        self._wake(t)
 
     async def _act_locked(self, t: Table, seat: int, action: int, expect: int | None) -> None:
         st = t.state
@@ -518,7 +570,7 @@ class Hub:
 
     async def take_back(self, table_id: str, seat: int) -> int:
         """Undo the seat's last decision (Board Game Arena's policy, ``undo.py``)."""
-        t = self.get(table_id)
+        t = await self.fetch(table_id)
         async with t.lock:
             if t.undo_count(seat) < 1:
                 raise conflict("no_undo", "nothing of yours can be taken back now")
@@ -543,80 +595,89 @@ class Hub:
         try:
             await self.writer.write(write)
         except Stale:
-            await self._catch_up(t)
+            await self._refresh_locked(t)
             raise conflict("stale", "the game has moved on since this page was drawn; "
                                     "it now shows the current position") from None
         t.rev += 1
-
-    async def _catch_up(self, t: Table) -> None:
-        """Replace this copy of ``t`` by the stored table (another process changed it)."""
-        def read() -> Table:
-            with self.db() as s:
-                row = s.get(TableRow, t.id)
-                if row is None:
-                    raise not_found(f"no table {t.id}")
-                return self._rebuild(row, seats_of(s, t.id), actions_of(s, t.id))
-
-        fresh = await asyncio.to_thread(read)
-        connected = {x.seat: x.connected for x in t.seats}
-        for x in fresh.seats:
-            x.connected = connected.get(x.seat, 0)
-        t.state, t.actions, t.decisions, t.seats = \
-            fresh.state, fresh.actions, fresh.decisions, fresh.seats
-        t.status, t.hints, t.touched, t.rev = fresh.status, fresh.hints, fresh.touched, fresh.rev
-        await t.broadcast(reset=True)
+        self.queued()
 
     def _drop_actions(self, s: Session, t: Table, keep: int) -> None:
-        _next_rev(s, t, updated=now())
+        bump(s, t.id, t.rev, updated=now())
         s.execute(delete(ActionRow).where(ActionRow.table_id == t.id,
                                           ActionRow.index >= keep))
 
-    # Bots ---------------------------------------------------------------------------------------
+    # Changes made by other processes ------------------------------------------------------------
 
-    def _wake(self, t: Table) -> None:
-        """Let the bot to move (if any) think, in the background."""
-        if t.bot_task is not None and not t.bot_task.done():
-            return
-        if t.status != "playing" or t.state.is_terminal():
-            return
-        if t.seats[t.state.current_player].kind != "bot":
-            return
-        t.bot_task = asyncio.get_running_loop().create_task(self._bots(t))
+    def state_at(self, table_id: str, rev: int) -> State | None:
+        """This process's position of the table, if it stands at revision ``rev`` (so a bot
+        worker here need not replay the game from the database)."""
+        t = self.tables.get(table_id)
+        return t.state if t is not None and t.rev == rev else None
 
-    async def _bots(self, t: Table) -> None:
-        while t.status == "playing" and not t.state.is_terminal():
-            seat = t.state.current_player
-            s = t.seats[seat]
-            if s.kind != "bot" or s.bot is None:
-                return
-            index = len(t.actions)
-            bare = t.state.clone()
-            bare.events = []  # the log plays no part in a decision and grows all game long
-            snapshot = bare.to_json()
-            seed = bot_seed(t.seed, seat) ^ (index * 2654435761 & 0xFFFFFFFF)
-            loop = asyncio.get_running_loop()
-            started = loop.time()
-            move = await self.bots.move(t.game.name, snapshot, t.state.legal_actions(), seat,
-                                        self.spec_of(t.game, s.bot), seed)
-            if move.fallback:
-                log.warning("bot %s at table %s %s twice; it played a random legal move",
-                            s.bot, t.id, move.problem)
-            if not t.bots_only:
-                await asyncio.sleep(max(0.0, started + self.config.bots.pace_seconds
-                                        - loop.time()))
-            async with t.lock:
-                if len(t.actions) != index or t.status != "playing":
-                    continue  # an undo or another move came first (or it closed): again
-                try:
-                    await self._act_locked(t, seat, move.action, index)
-                except TableError as exc:
-                    if exc.code == "stale":
-                        continue  # another process changed the table: think again from there
-                    log.error("bot %s at table %s: %s", s.bot, t.id, exc.message)
-                    return
-                if move.fallback:
-                    await t.notice(f"{s.name} {move.problem}, so it played a quick move "
-                                   "instead")
+    async def refresh(self, table_id: str, rev: int | None = None,
+                      notice: str | None = None) -> None:
+        """Bring this process's copy of the table to the stored revision ``rev`` (announced by
+        whichever process or bot worker made it), and show its clients the change."""
+        t = self.tables.get(table_id)
+        if t is None:  # made by another process: hold it too (the lobby lists it)
+            with contextlib.suppress(TableError):
+                await self.fetch(table_id)
+            return
+        async with t.lock:
+            if rev is None or t.rev < rev:
+                await self._refresh_locked(t)
+        if notice:
+            await t.notice(notice)
+
+    async def _refresh_locked(self, t: Table) -> None:
+        """Catch ``t`` (locked) up with the database: the new moves are played on, so its
+        clients get only what is new; anything else (an undo) rebuilds it."""
+        def read() -> tuple[TableRow, list[SeatRow], Sequence[Any]]:
+            with self.db() as s:  # the row first: what is read after it is never older
+                row = s.get(TableRow, t.id)
+                if row is None:
+                    raise not_found("table")
+                moves = s.execute(select(ActionRow.action, ActionRow.label)
+                                  .where(ActionRow.table_id == t.id)
+                                  .order_by(ActionRow.index)).all()
+                return row, seats_of(s, t.id), moves
+
+        row, seats, acts = await asyncio.to_thread(read)
+        if row.rev == t.rev:
+            return
+        n = len(t.actions)
+        reset = [a.action for a in acts[:n]] != t.actions
+        if reset:
+            fresh = self._rebuild(row, seats, acts)
+            t.state, t.actions, t.decisions = fresh.state, fresh.actions, fresh.decisions
+        else:
+            for a in acts[n:]:
+                after, decision = self._next(t, a.action, a.label)
+                self._advance(t, a.action, after, decision)
+        connected = {x.seat: x.connected for x in t.seats}
+        t.seats = [Seat(x.seat, x.kind, x.bot, x.name, x.token_hash, x.joined,
+                        connected.get(x.seat, 0)) for x in seats]
+        t.status, t.hints, t.rev = row.status, list(row.hints or []), row.rev
+        t.touched = _aware(row.updated)
+        await t.broadcast(reset=reset)
+
+    async def resync(self) -> None:
+        """After a gap in the announcements (the listening connection was lost): catch up
+        every table whose stored revision moved, and hold every live table."""
+        def read() -> dict[str, int]:
+            with self.db() as s:
+                held = list(self.tables)
+                revs = dict(s.execute(select(TableRow.id, TableRow.rev)
+                                      .where(TableRow.id.in_(held))).all()) if held else {}
+                live = s.scalars(select(TableRow.id)
+                                 .where(TableRow.status.in_(("open", "playing"))))
+                return {**{i: -1 for i in live if i not in self.tables}, **revs}
+
+        for table_id, rev in (await asyncio.to_thread(read)).items():
+            t = self.tables.get(table_id)
+            if t is None or t.rev != rev:
+                with contextlib.suppress(Exception):
+                    await self.refresh(table_id, None)
 
     # Closing idle tables ------------------------------------------------------------------------
 
@@ -630,6 +691,8 @@ class Hub:
         closed = []
         for t in list(self.tables.values()):
             if t.status not in ("open", "playing"):
+                if not t.clients and at - t.touched >= KEEP_ENDED:  # loaded again if asked for
+                    self.tables.pop(t.id, None)
                 continue
             if at - t.touched >= idle:
                 why = f"no move for {limits.idle_hours:g} hours"
@@ -645,15 +708,13 @@ class Hub:
                     continue
                 await t.notice(f"This table was closed: {why}.")
                 await t.broadcast()
-            if t.bot_task is not None:
-                t.bot_task.cancel()
             self.tables.pop(t.id, None)
             closed.append(t.id)
             log.info("table %s closed: %s", t.id, why)
         return closed
 
     def _store_status(self, s: Session, t: Table) -> None:
-        _next_rev(s, t, status=t.status, updated=now())
+        bump(s, t.id, t.rev, status=t.status, updated=now())
 
     # Lobby --------------------------------------------------------------------------------------
 
@@ -692,24 +753,37 @@ class Hub:
         return list(dict.fromkeys(["random", *LEVELS, *game.bot_levels, *hosted]))
 
     def spec_of(self, game: Game, bot: str) -> str:
-        """The bot spec behind a seat's bot: a level the host publishes is its spec; any
-        other level or spec is resolved by the bot factory itself."""
-        return self.config.bots.levels.get(game.name, {}).get(bot, bot)
+        return self.config.bots.spec_of(game.name, bot)
 
 
-class Stale(Exception):
-    """The database holds a newer revision of the table than the copy a change was made on."""
+def record_move(s: Session, table_id: str, rev: int, index: int, action: int, seat: int,
+                label: str, after: State, notice: str | None = None) -> None:
+    """Store a move made at revision ``rev`` (by a person here, or by a bot worker anywhere),
+    and in the same transaction the result if it ended the game."""
+    values: dict[str, Any] = {"updated": now()}
+    if after.is_terminal():
+        out = after.outcome()
+        values.update(status="finished", outcome=None if out is None else out.to_json())
+    bump(s, table_id, rev, notice, **values)  # first: a concurrent writer waits, then is stale
+    s.add(ActionRow(table_id=table_id, index=index, action=action, seat=seat, label=label))
 
 
-def _next_rev(s: Session, t: Table, **values: Any) -> None:
-    """Bump the table's revision from the one this copy stands at, with ``values``; raise
-    :class:`Stale` if the database is elsewhere. In PostgreSQL a second writer of the same row
-    waits for the first to commit and then matches nothing, so exactly one change is made
-    from any one revision, whatever process makes it."""
-    done = s.execute(update(TableRow).where(TableRow.id == t.id, TableRow.rev == t.rev)
-                     .values(rev=TableRow.rev + 1, **values))
-    if done.rowcount != 1:
-        raise Stale(t.id)
+class _SeatKind(Protocol):
+    kind: str
+    bot: str | None
+
+
+def queue_next_bot(s: Session, table_id: str, game: Game, seats: Sequence[_SeatKind],
+                   state: State, rev: int, status: str, index: int,
+                   spec_of: Callable[[Game, str], str]) -> None:
+    """If ``state`` (the table's at revision ``rev``) waits on a bot, queue its move."""
+    if status != "playing" or state.is_terminal():
+        return
+    seat = state.current_player
+    x = seats[seat]
+    if x.kind == "bot" and x.bot is not None:
+        queue_bot(s, table_id, rev, game.name, seat, spec_of(game, x.bot), index,
+                  paced=not all(y.kind == "bot" for y in seats))
 
 
 def _aware(t: datetime) -> datetime:
