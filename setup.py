@@ -1,5 +1,5 @@
-"""Build step: compile the innermost modules of ULTIA, ULTRAMASSIVE and PARADOX with mypyc
-where a C compiler is at hand.
+"""Build step: compile the innermost modules of ULTIA, ULTRAMASSIVE, PARADOX and
+Multiuniversum with mypyc where a C compiler is at hand.
 
 Everything else lives in pyproject.toml. The compiled modules are an optional speed-up: the
 ``.py`` files stay the source of truth and the fallback. Without a compiler, or with
@@ -22,8 +22,8 @@ ROOT = Path(__file__).parent
 # package directory -> the modules compiled together (one mypyc group per package). The
 # hot path of random play and search: the phases, the card and board tables, the knowledge
 # that determinisation reads and the playout policy. Views, render and encoding stay Python.
-# ULTIA: the engine-speed goals against a minimal loop and OpenSpiel; ULTRAMASSIVE and
-# PARADOX: the `hard` bot's move time (docs/decisions/engine-speed.md).
+# ULTIA: the engine-speed goals against a minimal loop and OpenSpiel; ULTRAMASSIVE, PARADOX
+# and Multiuniversum: the `hard` bot's move time (docs/decisions/engine-speed.md).
 COMPILED = {
     "ludoverse/games/ultia": ("actions", "bidding", "cards", "exploration", "heuristics",
                               "knowledge", "phases", "reporting", "rules"),
@@ -34,6 +34,8 @@ COMPILED = {
     "ludoverse/games/paradox": ("actions", "cards", "grid", "heuristics", "knowledge", "locked",
                                 "matrix", "phases", "resources", "scenarios", "scoring",
                                 "state", "turns", "wormhole"),
+    "ludoverse/games/multiuniversum": ("abilities", "actions", "card_actions", "heuristics",
+                                       "knowledge", "phases", "scoring", "state", "turn"),
 }
 
 

@@ -64,8 +64,9 @@ SETS_DONE = _START["sets_done"]
 _KIND = [name for name, size in _RANGES for _ in range(size)]
 
 
-def split(action: int) -> tuple[str, int]:
-    """``(kind, parameter)`` of an action id; ``ValueError`` outside the action space."""
+def split(action: object) -> tuple[str, int]:
+    """``(kind, parameter)`` of an action id; ``ValueError`` outside the action space (any
+    object may come here: the compiled build checks an ``int`` parameter before the body)."""
     if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
         raise ValueError(f"{action!r} is not a Multiuniversum action id (0-{NUM_ACTIONS - 1})")
     kind = _KIND[action]
@@ -78,7 +79,7 @@ _PARAM = {"play": "card", "prepare_tool": "card", "discard_draw": "card", "move"
           "set_add": "portal"}
 
 
-def info(action: int) -> dict[str, Any]:
+def info(action: object) -> dict[str, Any]:
     kind, i = split(action)
     if kind == "swap":
         a, b = PAIRS[i]

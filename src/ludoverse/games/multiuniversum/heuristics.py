@@ -532,9 +532,9 @@ def _options(v: View, legal: list[int]) -> Iterator[int]:
                 if max(v.value(c, False) for c in s.discard) > v.value(cr) + 0.6:
                     yield A.PLAY + cr
             if ABILITY in playable:
-                a = _ability(v, playable[ABILITY])
-                if a is not None:
-                    yield a
+                ab = _ability(v, playable[ABILITY])
+                if ab is not None:
+                    yield ab
             if SEARCH in playable:
                 yield A.PLAY + v.spare(playable[SEARCH])
     if v.hand and v.left >= 1:  # nothing to build on: swap a useless card for a fresh one

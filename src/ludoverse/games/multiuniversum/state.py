@@ -35,18 +35,26 @@ SCALAR_FIELDS = ("n", "labs", "first", "active", "turn", "phase", "actions", "ke
                  "a1_stack", "seal_portal", "end_after", "end_turn", "set_seat", "end_reason")
 
 
+_FIELDS: tuple[str, ...] = ("T", "content", "events", "game", "opts", "quiet", "legal_cache",
+                           "rng", *LIST_FIELDS, *NESTED_FIELDS, *SCALAR_FIELDS)
+"""Every field of a state: a copy copies them all (``clone``)."""
+
+
 class MultiuniversumState(FastState):
-    __slots__ = ("T", "content", "events", "game", "opts", "quiet", "legal_cache", "rng",
-                 *LIST_FIELDS, *NESTED_FIELDS, *SCALAR_FIELDS)
+    __slots__ = _FIELDS
 
     def __init__(self, game: Any, opts: MultiuniversumOptions, content: MultiuniversumContent,
-                 players: int, seed: int) -> None:
-        if opts.ages and len(opts.ages) != players:
-            raise ValueError(f"ages gives {len(opts.ages)} ages for {players} players; give "
-                             "one per seat, or none")
+                 players: int, seed: int | None) -> None:
+        """A new game from ``seed``; with ``seed=None``, an empty shell for a copy to fill in
+        (a compiled class can only be made through its ``__init__``)."""
         self.game = game
         self.opts = opts
         self.content = content
+        if seed is None:
+            return
+        if opts.ages and len(opts.ages) != players:
+            raise ValueError(f"ages gives {len(opts.ages)} ages for {players} players; give "
+                             "one per seat, or none")
         self.T: Tables = tables(content)
         self.n = players
         self.rng = Rng(seed)
@@ -250,9 +258,21 @@ class MultiuniversumState(FastState):
             return None
         return scoring.outcome(self)
 
+    @classmethod
+    def shell(cls, game: Any, opts: Any, content: Any) -> MultiuniversumState:
+        return MultiuniversumState(game, opts, content, 0, None)
+
+    def search_clone(self) -> MultiuniversumState:
+        """As ``FastState.search_clone``, typed for this state (the compiled build needs it)."""
+        t = self.clone()
+        t.quiet = 1
+        t.legal_cache = None
+        t.events = []
+        return t
+
     def clone(self) -> MultiuniversumState:
-        t = object.__new__(MultiuniversumState)
-        for name in self.__slots__:
+        t = MultiuniversumState(self.game, self.opts, self.content, self.n, None)
+        for name in _FIELDS:
             setattr(t, name, getattr(self, name))
         for name in LIST_FIELDS:
             setattr(t, name, list(getattr(self, name)))
