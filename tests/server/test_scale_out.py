@@ -164,8 +164,11 @@ def test_a_move_made_through_one_process_reaches_a_client_of_the_other_at_once(
         assert msg["observation"] == httpx.Response(200, json=shadow.observation(None)).json()
 
 
-def test_a_process_killed_mid_game_loses_no_acknowledged_move_and_the_game_ends_on_another(
-        two_servers: tuple[Server, Server]) -> None:
+@pytest.mark.parametrize("signal", ["SIGKILL", "SIGTERM"])
+def test_a_process_stopped_mid_game_loses_no_acknowledged_move_and_the_game_ends_on_another(
+        two_servers: tuple[Server, Server], signal: str) -> None:
+    """A rolling restart (SIGTERM) or a crash (SIGKILL, with its bots' processes): the
+    table plays on through the other process at once."""
     a, b = two_servers
     b.start()
     tid, tokens = _table(a, [{"kind": "human"}, {"kind": "human"},
@@ -176,7 +179,10 @@ def test_a_process_killed_mid_game_loses_no_acknowledged_move_and_the_game_ends_
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         if len(acknowledged) >= 8 and not killed:
-            a.kill()  # SIGKILL, perhaps while its bot worker thinks: B carries on alone
+            if signal == "SIGKILL":  # perhaps while its bot worker thinks: B carries on
+                a.kill()
+            else:
+                a.stop()
             server, killed = b, True
         try:
             for seat in (0, 1):

@@ -116,9 +116,11 @@ def create_app(db_url: str | None = None, *, config: ServerConfig | None = None,
                                 on_bot=None if worker is None else worker.wake)
             tasks.append(loop.create_task(listener.run()))
         yield
+        if worker is not None:
+            worker.stop()
         for task in tasks:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.wait(tasks, timeout=10)  # a bot move being stored is let finish
         reviews.close()
         hub.bots.close()
         hub.writer.close()

@@ -75,16 +75,23 @@ class BotWorker:
         self.locking = bind is not None and bind.dialect.name == "postgresql"
         self._held: set[tuple[str, int]] = set()
         self._wake = asyncio.Event()
+        self._stopping = False
 
     def wake(self) -> None:
         """A job may be waiting (queued here, or announced by another process)."""
+        self._wake.set()
+
+    def stop(self) -> None:
+        """Take no more jobs (a cancelled wait can be lost in Python 3.11's ``wait_for``, so
+        cancelling alone might not end a slot)."""
+        self._stopping = True
         self._wake.set()
 
     async def run(self) -> None:
         await asyncio.gather(*(self._slot() for _ in range(self.slots)))
 
     async def _slot(self) -> None:
-        while True:
+        while not self._stopping:
             self._wake.clear()  # before looking, so a job queued meanwhile wakes us again
             try:
                 claim = await asyncio.to_thread(self._claim)
