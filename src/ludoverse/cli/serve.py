@@ -79,7 +79,7 @@ def bot_worker_cmd(
         raise typer.BadParameter(str(exc), param_hint="--config") from None
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     shown = db.split("@")[-1] if "@" in db else db
-    typer.echo(f"Ludoverse bot worker on {shown} ({max(1, cfg.bots.workers)} at once)")
+    typer.echo(f"Ludoverse bot worker on {shown} ({max(1, cfg.bots.workers)} thinking at once)")
     try:
         asyncio.run(work_alone(db, cfg))
     except ValueError as exc:

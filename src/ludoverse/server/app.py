@@ -33,7 +33,7 @@ from ludoverse.server import db as store
 from ludoverse.server import help as help_pages
 from ludoverse.server import hints
 from ludoverse.server import schema as S
-from ludoverse.server.botworker import BotWorker
+from ludoverse.server.botworker import BotWorker, slots_for
 from ludoverse.server.config import ServerConfig
 from ludoverse.server.errors import TableError, bad_request
 from ludoverse.server.guard import (
@@ -107,7 +107,7 @@ def create_app(db_url: str | None = None, *, config: ServerConfig | None = None,
         worker = None
         if cfg.bots.worker:
             worker = BotWorker(sessions, hub.bots, pace_seconds=cfg.bots.pace_seconds,
-                               spec_of=hub.spec_of, slots=cfg.bots.workers,
+                               spec_of=hub.spec_of, slots=slots_for(cfg.bots.workers),
                                state_of=hub.state_at, moved=hub.refresh)
             hub.queued = worker.wake
             tasks.append(loop.create_task(worker.run()))
@@ -432,6 +432,7 @@ async def _serve_socket(ws: WebSocket, hub: Hub, table_id: str, token: str | Non
         return
     client = Client(seat, ws.send_json)
     t.clients.add(client)
+    await hub.catch_up(t)  # news that came while nobody here watched the table
     if seat is not None:
         t.seats[seat].connected += 1
         await t.broadcast()

@@ -56,6 +56,13 @@ class Claim:
             self.session = None
 
 
+def slots_for(workers: int) -> int:
+    """Jobs taken at once: a few per thinking process, so that the round trips to the
+    database (taking, storing) of one move overlap another's thinking and quick bots are
+    not queued behind each other's commits; the processes still bound the thinking."""
+    return 4 * max(1, workers)
+
+
 class BotWorker:
     """Plays queued bot moves, ``slots`` at a time, with the bots of ``pool``."""
 
@@ -249,7 +256,8 @@ async def work_alone(url: str, config: ServerConfig) -> None:
     b = config.bots
     pool = BotPool(b.workers, b.move_seconds, b.grace_seconds)
     worker = BotWorker(store.sessions(engine), pool, pace_seconds=b.pace_seconds,
-                       spec_of=lambda game, bot: b.spec_of(game.name, bot), slots=b.workers)
+                       spec_of=lambda game, bot: b.spec_of(game.name, bot),
+                       slots=slots_for(b.workers))
     listener = Listener(engine, on_bot=worker.wake)
     try:
         await asyncio.gather(worker.run(), listener.run())

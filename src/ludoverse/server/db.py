@@ -246,7 +246,8 @@ def connect(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    # Connections: the writer, reads, the listener, and each bot job held while its bot thinks.
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=30)
 
 
 def migrate(engine: Engine) -> None:

@@ -118,6 +118,10 @@ class Table:
     """The stored revision this copy stands at (``TableRow.rev``): a write that finds another
     revision in the database was decided on a stale copy and is refused (``Hub._commit``), and
     an announced revision past it is fetched (``Hub.refresh``)."""
+    behind: int = 0
+    """The newest revision announced by another process: a copy nobody here watches is only
+    caught up when it is next asked for (``Hub.fetch``), so a process does no work for the
+    moves of tables whose players are all on other processes."""
     touched: datetime = field(default_factory=now)
     """When the table last moved (made, joined or played): idle tables are closed."""
     started: datetime = field(default_factory=now)
@@ -301,6 +305,7 @@ class Hub:
         another process a moment ago, or finished before this process started)."""
         t = self.tables.get(table_id)
         if t is not None:
+            await self.catch_up(t)
             return t
         loading = self._loading.get(table_id)
         if loading is None:
@@ -309,6 +314,13 @@ class Hub:
             loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
         t = await asyncio.shield(loading)
         return self.tables.setdefault(table_id, t)
+
+    async def catch_up(self, t: Table) -> None:
+        """Bring ``t`` up to the newest revision announced for it, if it is behind."""
+        if t.behind > t.rev:
+            async with t.lock:
+                if t.behind > t.rev:
+                    await self._refresh_locked(t)
 
     def _load(self, table_id: str) -> Table:
         with self.db() as s:
@@ -622,6 +634,9 @@ class Hub:
         if t is None:  # made by another process: hold it too (the lobby lists it)
             with contextlib.suppress(TableError):
                 await self.fetch(table_id)
+            return
+        if rev is not None and not t.clients:  # nobody here to tell: catch up when asked
+            t.behind = max(t.behind, rev)
             return
         async with t.lock:
             if rev is None or t.rev < rev:
