@@ -30,8 +30,16 @@ from ludoverse.core.api import Game, State
 from ludoverse.core.registry import load
 from ludoverse.server.botpool import BotPool
 from ludoverse.server.config import ServerConfig
-from ludoverse.server.db import BotJobRow, SeatRow, Stale, TableRow, actions_of, seats_of
-from ludoverse.server.tables import queue_next_bot, record_move
+from ludoverse.server.db import (
+    BotJobRow,
+    SeatRow,
+    Stale,
+    TableRow,
+    actions_of,
+    queue_next_bot,
+    record_move,
+    seats_of,
+)
 from ludoverse.sim.play import bot_seed
 
 log = logging.getLogger("ludoverse.server")

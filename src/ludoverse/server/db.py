@@ -14,9 +14,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy import (
     JSON,
@@ -36,6 +37,9 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 
 from ludoverse.core.records import GameRecord
 from ludoverse.server.errors import conflict, not_found
+
+if TYPE_CHECKING:
+    from ludoverse.core.api import Game, State
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -180,6 +184,36 @@ def queue_bot(s: Session, table_id: str, rev: int, game: str, seat: int, bot: st
     s.add(BotJobRow(table_id=table_id, rev=rev, game=game, seat=seat, bot=bot, index=index,
                     paced=paced))
     announce(s, table_id, rev, bot=True)
+
+
+def record_move(s: Session, table_id: str, rev: int, index: int, action: int, seat: int,
+                label: str, after: State, notice: str | None = None) -> None:
+    """Store a move made at revision ``rev`` (by a person here, or by a bot worker anywhere),
+    and in the same transaction the result if it ended the game."""
+    values: dict[str, Any] = {"updated": now()}
+    if after.is_terminal():
+        out = after.outcome()
+        values.update(status="finished", outcome=None if out is None else out.to_json())
+    bump(s, table_id, rev, notice, **values)  # first: a concurrent writer waits, then is stale
+    s.add(ActionRow(table_id=table_id, index=index, action=action, seat=seat, label=label))
+
+
+class _SeatKind(Protocol):
+    kind: str
+    bot: str | None
+
+
+def queue_next_bot(s: Session, table_id: str, game: Game, seats: Sequence[_SeatKind],
+                   state: State, rev: int, status: str, index: int,
+                   spec_of: Callable[[Game, str], str]) -> None:
+    """If ``state`` (the table's at revision ``rev``) waits on a bot, queue its move."""
+    if status != "playing" or state.is_terminal():
+        return
+    seat = state.current_player
+    x = seats[seat]
+    if x.kind == "bot" and x.bot is not None:
+        queue_bot(s, table_id, rev, game.name, seat, spec_of(game, x.bot), index,
+                  paced=not all(y.kind == "bot" for y in seats))
 
 
 def default_url() -> str:

@@ -17,7 +17,7 @@ import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import Any
 
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
@@ -42,7 +42,8 @@ from ludoverse.server.db import (
     bump,
     finished_record,
     now,
-    queue_bot,
+    queue_next_bot,
+    record_move,
     seats_of,
     token_hash,
     unfinished,
@@ -769,36 +770,6 @@ class Hub:
 
     def spec_of(self, game: Game, bot: str) -> str:
         return self.config.bots.spec_of(game.name, bot)
-
-
-def record_move(s: Session, table_id: str, rev: int, index: int, action: int, seat: int,
-                label: str, after: State, notice: str | None = None) -> None:
-    """Store a move made at revision ``rev`` (by a person here, or by a bot worker anywhere),
-    and in the same transaction the result if it ended the game."""
-    values: dict[str, Any] = {"updated": now()}
-    if after.is_terminal():
-        out = after.outcome()
-        values.update(status="finished", outcome=None if out is None else out.to_json())
-    bump(s, table_id, rev, notice, **values)  # first: a concurrent writer waits, then is stale
-    s.add(ActionRow(table_id=table_id, index=index, action=action, seat=seat, label=label))
-
-
-class _SeatKind(Protocol):
-    kind: str
-    bot: str | None
-
-
-def queue_next_bot(s: Session, table_id: str, game: Game, seats: Sequence[_SeatKind],
-                   state: State, rev: int, status: str, index: int,
-                   spec_of: Callable[[Game, str], str]) -> None:
-    """If ``state`` (the table's at revision ``rev``) waits on a bot, queue its move."""
-    if status != "playing" or state.is_terminal():
-        return
-    seat = state.current_player
-    x = seats[seat]
-    if x.kind == "bot" and x.bot is not None:
-        queue_bot(s, table_id, rev, game.name, seat, spec_of(game, x.bot), index,
-                  paced=not all(y.kind == "bot" for y in seats))
 
 
 def _aware(t: datetime) -> datetime:
