@@ -11,7 +11,8 @@ deleted at the end, on failure and on Ctrl-C too.
 
 Run from the repository root:
 
-    python benchmarks/bench_capacity.py [--think 2-5] [--ramp 50:50:600] [--window 10] [--json]
+    python benchmarks/bench_capacity.py [--think 2-5] [--ramp 50:50:600] [--window 10]
+        [--processes 1,2] [--json]
 """
 
 from __future__ import annotations
@@ -208,6 +209,13 @@ def _fmt(x: Any) -> str:
     return "-" if x is None else f"{x:.2f}" if isinstance(x, float) else str(x)
 
 
+def _counts(text: str) -> tuple[int, ...]:
+    counts = tuple(int(x) for x in text.split(","))
+    if not counts or min(counts) < 1:
+        raise ValueError(f"{text!r}: want process counts like 1,2")
+    return counts
+
+
 def _interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt  # SIGTERM cleans up like Ctrl-C
 
@@ -224,6 +232,8 @@ def main() -> int:
                    "step and measuring it")
     p.add_argument("--over-steps", type=int, default=2, help="stop a ramp after this many "
                    "steps in a row over 100 ms (more: see where throughput levels off)")
+    p.add_argument("--processes", type=argument(_counts), default=(1, 2), metavar="N,N",
+                   help="server process counts to measure, in turn (default 1,2)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print JSON, not tables")
     a = p.parse_args()
@@ -241,7 +251,7 @@ def main() -> int:
                 print(f"cannot start PostgreSQL: {exc}", file=sys.stderr)
                 return 2
             results = []
-            for count in (1, 2):
+            for count in a.processes:
                 logs = Path(tmp) / f"p{count}"
                 logs.mkdir()
                 results.append(measure(cluster, count, str(config), logs, a))
