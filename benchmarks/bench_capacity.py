@@ -11,7 +11,7 @@ deleted at the end, on failure and on Ctrl-C too.
 
 Run from the repository root:
 
-    python benchmarks/bench_capacity.py [--think 2-5] [--ramp 50:50:600] [--window 10]
+    python benchmarks/bench_capacity.py [--think 2-5] [--ramp 100:50:800] [--window 10]
         [--processes 1,2] [--json]
 """
 
@@ -225,8 +225,8 @@ def main() -> int:
     p.add_argument("--think", type=argument(parse_think), default=(2.0, 5.0),
                    metavar="LOW-HIGH", help="seconds a person thinks before each move "
                    "(default 2-5)")
-    p.add_argument("--ramp", type=argument(parse_ramp), default=(50, 50, 600),
-                   metavar="START:STEP:MAX", help="live tables per step (default 50:50:600)")
+    p.add_argument("--ramp", type=argument(parse_ramp), default=(100, 50, 800),
+                   metavar="START:STEP:MAX", help="live tables per step (default 100:50:800)")
     p.add_argument("--window", type=float, default=10.0, help="seconds measured per step")
     p.add_argument("--settle", type=float, default=3.0, help="seconds between reaching a "
                    "step and measuring it")
