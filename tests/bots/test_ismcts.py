@@ -343,6 +343,17 @@ def test_default_levels_of_a_game(ultia: Game) -> None:
     assert make("medium", ultia).spec == make(ultia.bot_levels["medium"]).spec
 
 
+@pytest.mark.parametrize("name", ludoverse.games())
+def test_every_games_hard_level_answers_within_800_ms(name: str) -> None:
+    """Issue 25: a ``hard`` move comes back in under a second. Each game's level keeps its
+    iteration budget (exactly the old level wherever that finishes in time) and stops at
+    800 ms (docs/decisions/bot-move-time.md)."""
+    game = ludoverse.load(name)
+    hard = make("hard", game)
+    assert isinstance(hard, ISMCTSBot)
+    assert hard.iters is not None and hard.ms == 800
+
+
 # Budgets and the search result ---------------------------------------------------------------
 
 

@@ -2,9 +2,9 @@
 
 Sizes come from the environment so CI and a quick local run can differ:
 
-- ``LUDOVERSE_CONFORMANCE_GAMES`` (default 300): random games to the end, per option set and
+- ``LUDOVERSE_CONFORMANCE_GAMES`` (default 200): random games to the end, per option set and
   player count, each fully checked at every step.
-- ``LUDOVERSE_CONFORMANCE_DEEP_GAMES`` (default 100): how many of those games (spread evenly)
+- ``LUDOVERSE_CONFORMANCE_DEEP_GAMES`` (default 50): how many of those games (spread evenly)
   also get the costlier checks (clone, JSON, replay, determinize, refusals, JSON safety, fresh
   views) at sampled positions; every other one of them gets the public-shape check.
 - ``LUDOVERSE_CONFORMANCE_CHUNKS`` (default 4): the games of each combination are split into
@@ -33,8 +33,8 @@ def _env(name: str, default: int) -> int:
     return max(1, int(os.environ.get(name, default)))
 
 
-GAMES = _env("LUDOVERSE_CONFORMANCE_GAMES", 300)
-DEEP_GAMES = min(GAMES, _env("LUDOVERSE_CONFORMANCE_DEEP_GAMES", 100))
+GAMES = _env("LUDOVERSE_CONFORMANCE_GAMES", 200)
+DEEP_GAMES = min(GAMES, _env("LUDOVERSE_CONFORMANCE_DEEP_GAMES", 50))
 CHUNKS = min(GAMES, _env("LUDOVERSE_CONFORMANCE_CHUNKS", 4))
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from tests.server.live import Server
 
-FUZZ_SECONDS = int(os.environ.get("LUDOVERSE_FUZZ_SECONDS", "60"))
+FUZZ_SECONDS = int(os.environ.get("LUDOVERSE_FUZZ_SECONDS", "40"))
 HERE = Path(__file__).parent
 
 FUZZ_CONFIG = """

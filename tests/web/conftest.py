@@ -41,11 +41,14 @@ def pg_server(pg_cluster: Any, tmp_path_factory: pytest.TempPathFactory) -> Iter
     s.stop()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture
 def any_server(request: pytest.FixtureRequest) -> Server:
-    """The module's server on each kind of database, for the tests that must pass on both
-    (a whole game per game: everything a table stores)."""
-    return request.getfixturevalue("server" if request.param == "sqlite" else "pg_server")
+    """The server for a whole game by clicks, on the database the module names in
+    ``DATABASE`` (default SQLite): between them the five games play both kinds in the
+    browser. Every game also plays to the end on both through the API (``tests/server``)."""
+    kind = getattr(request.module, "DATABASE", "sqlite")
+    assert kind in ("sqlite", "postgresql"), kind
+    return request.getfixturevalue("server" if kind == "sqlite" else "pg_server")
 
 
 @pytest.fixture(scope="module")

@@ -24,6 +24,8 @@ from tests.web.driver import (
 # The decisions a player meets in an ordinary year (rulebook options), by observation phase:
 # declare a plan, name trump with the bid, lay cards face down, pass or take, name trump
 # before Exploration, play to a trick.
+DATABASE = "postgresql"
+"""The whole game by clicks runs on PostgreSQL here (the other games' on SQLite)."""
 COMMON = {"declare_plan", "bid_trump", "discard", "bidding", "name_trump", "trick"}
 
 

@@ -25,6 +25,8 @@ from tests.web.driver import (
     token_of,
 )
 
+DATABASE = "postgresql"
+"""The whole game by clicks runs on PostgreSQL here (the other games' on SQLite)."""
 GAME = "universal_rule"
 BOARD_KINDS = {
     "give_up", "choose_action", "follow_cost", "follow", "pass", "colonize", "upgrade",

@@ -279,9 +279,11 @@ class Game(ABC):
     bot_levels: ClassVar[dict[str, str]] = {
         "easy": "random",
         "medium": "greedy",
-        "hard": "ismcts:iters=1000",
+        "hard": "ismcts:iters=1000,ms=800",
     }
-    """Bot specs behind the strength names ``easy``, ``medium`` and ``hard`` for this game."""
+    """Bot specs behind the strength names ``easy``, ``medium`` and ``hard`` for this game.
+    ``hard`` stops at 800 ms at most, so a person never waits much more for it (see
+    docs/decisions/bot-move-time.md)."""
 
     def render(self, observation: dict[str, Any], seat: int | None) -> Any:
         """A rich renderable (or plain str) of an observation, for terminal play."""

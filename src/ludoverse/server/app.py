@@ -108,7 +108,7 @@ def create_app(db_url: str | None = None, *, config: ServerConfig | None = None,
         if cfg.bots.worker:
             worker = BotWorker(sessions, hub.bots, pace_seconds=cfg.bots.pace_seconds,
                                spec_of=hub.spec_of, slots=slots_for(cfg.bots.workers),
-                               state_of=hub.state_at, moved=hub.refresh)
+                               state_of=hub.state_at, moved=hub.played)
             hub.queued = worker.wake
             tasks.append(loop.create_task(worker.run()))
         if engine.dialect.name == "postgresql":  # other processes change tables too

@@ -44,8 +44,9 @@ from ludoverse.sim.play import bot_seed
 
 log = logging.getLogger("ludoverse.server")
 
-Moved = Callable[[str, int, str | None], Awaitable[None]]
-"""Told of each stored move: the table, its new revision and any notice for its players."""
+Moved = Callable[[str, int, int, str, str | None], Awaitable[None]]
+"""Told of each stored move: the table, its new revision, the move and its label, and any
+notice for its players."""
 
 
 @dataclass
@@ -76,7 +77,7 @@ class BotWorker:
 
     def __init__(self, db: sessionmaker[Session], pool: BotPool, *, pace_seconds: float,
                  spec_of: Callable[[Game, str], str], slots: int = 1,
-                 state_of: Callable[[str, int], State | None] | None = None,
+                 state_of: Callable[[str, int], Awaitable[State | None]] | None = None,
                  moved: Moved | None = None, poll_seconds: float = 1.0) -> None:
         self.db = db
         self.pool = pool
@@ -152,8 +153,9 @@ class BotWorker:
                 if table is None or table.rev != job.rev or table.status != "playing" \
                         or table.version != load(table.game).version:
                     # the table moved on (an undo, closed) since it was queued, or its rules
-                    # changed since (it is kept, not played: Hub.restore)
-                    s.delete(job)
+                    # changed since (it is kept, not played: Hub.restore). Without row locks
+                    # (SQLite) another slot may be dropping it at the same moment.
+                    _delete(s, job.table_id, job.rev)
                     s.commit()
                     s.close()
                     continue
@@ -183,7 +185,7 @@ class BotWorker:
 
     async def _play(self, claim: Claim) -> None:
         job, row = claim.job, claim.table
-        state = self.state_of(job.table_id, job.rev) if self.state_of else None
+        state = await self.state_of(job.table_id, job.rev) if self.state_of else None
         if state is None:
             state = await asyncio.to_thread(self._replay, claim)
         state = state.clone()
@@ -213,7 +215,7 @@ class BotWorker:
         state.apply(move.action)
         stored = await asyncio.to_thread(self._store, claim, move.action, label, state, notice)
         if stored and self.moved is not None:
-            await self.moved(row.id, job.rev + 1, notice)
+            await self.moved(row.id, job.rev + 1, move.action, label, notice)
 
     def _store(self, claim: Claim, action: int, label: str, after: State,
                notice: str | None) -> bool:

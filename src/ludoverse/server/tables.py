@@ -621,11 +621,40 @@ class Hub:
 
     # Changes made by other processes ------------------------------------------------------------
 
-    def state_at(self, table_id: str, rev: int) -> State | None:
-        """This process's position of the table, if it stands at revision ``rev`` (so a bot
-        worker here need not replay the game from the database)."""
+    async def state_at(self, table_id: str, rev: int) -> State | None:
+        """This process's position of the table at revision ``rev``, if it holds the table
+        (so a bot worker here need not replay the game from the database). A copy behind is
+        caught up first: the move before may still be on its way to it (``played``)."""
         t = self.tables.get(table_id)
-        return t.state if t is not None and t.rev == rev else None
+        if t is None:
+            return None
+        if t.rev < rev:
+            async with t.lock:
+                if t.rev < rev:
+                    with contextlib.suppress(TableError):  # gone: the worker replays
+                        await self._refresh_locked(t)
+        return t.state if t.rev == rev else None
+
+    async def played(self, table_id: str, rev: int, action: int, label: str,
+                     notice: str | None) -> None:
+        """A bot worker of this process stored ``action``, bringing the table to revision
+        ``rev``. A copy still at the revision before is moved on directly, with no read-back
+        from the database, so the next bot job starts from it too (``state_at``); any other
+        copy catches up like after a change elsewhere."""
+        t = self.tables.get(table_id)
+        if t is None or t.rev != rev - 1:
+            await self.refresh(table_id, rev, notice)
+            return
+        async with t.lock:
+            if t.rev == rev - 1:
+                after, decision = self._next(t, action, label)
+                self._advance(t, action, after, decision)
+                t.rev = rev
+                await t.broadcast()
+            elif t.rev < rev:
+                await self._refresh_locked(t)
+        if notice:
+            await t.notice(notice)
 
     async def refresh(self, table_id: str, rev: int | None = None,
                       notice: str | None = None) -> None:

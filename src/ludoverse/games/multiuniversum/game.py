@@ -40,7 +40,7 @@ class MultiuniversumGame(Game):
     bot_levels: ClassVar[dict[str, str]] = {
         "easy": "greedy",
         "medium": "ismcts:iters=800,c=0.2",
-        "hard": "ismcts:iters=2000,c=0.2",
+        "hard": "ismcts:iters=2000,c=0.2,ms=800",
     }
 
     @property

@@ -36,7 +36,7 @@ class ParadoxGame(Game):
     bot_levels: ClassVar[dict[str, str]] = {
         "easy": "greedy",
         "medium": "ismcts:iters=300",
-        "hard": "ismcts:iters=1000",
+        "hard": "ismcts:iters=1000,ms=800",
     }
 
     @property

@@ -38,7 +38,7 @@ class UltiaGame(Game):
     bot_levels: ClassVar[dict[str, str]] = {
         "easy": "greedy",
         "medium": "ismcts:iters=300",
-        "hard": "ismcts:iters=2000",
+        "hard": "ismcts:iters=2000,ms=800",
     }
     """Measured in docs/bots.md: each level beats the one below; a medium move stays well
     under a second."""

@@ -43,7 +43,7 @@ class UniversalRuleGame(Game):
     bot_levels: ClassVar[dict[str, str]] = {
         "easy": "greedy",
         "medium": "ismcts:iters=300",
-        "hard": "ismcts:iters=1000",
+        "hard": "ismcts:iters=1000,ms=800",
     }
 
     @property
