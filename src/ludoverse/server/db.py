@@ -48,6 +48,11 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def aware(t: datetime) -> datetime:
+    """SQLite hands datetimes back without their zone (they are stored in UTC)."""
+    return t if t.tzinfo is not None else t.replace(tzinfo=UTC)
+
+
 def token_hash(token: str) -> str:
     """Seat tokens are stored hashed: a copy of the database lets nobody take a seat."""
     return hashlib.sha256(token.encode()).hexdigest()

@@ -39,6 +39,7 @@ from ludoverse.server.db import (
     TableRow,
     actions_of,
     announce,
+    aware,
     bump,
     finished_record,
     now,
@@ -286,7 +287,7 @@ class Hub:
                   [Seat(x.seat, x.kind, x.bot, x.name, x.token_hash, x.joined) for x in seats],
                   state, row.status, chosen_seed=row.chosen_seed,
                   hints_allowed=row.hints_allowed, hints=list(row.hints or []),
-                  touched=_aware(row.updated), started=_aware(row.created), rev=row.rev)
+                  touched=aware(row.updated), started=aware(row.created), rev=row.rev)
         for a in acts:
             after, decision = self._next(t, a.action, a.label)
             self._advance(t, a.action, after, decision)
@@ -622,9 +623,8 @@ class Hub:
     # Changes made by other processes ------------------------------------------------------------
 
     async def state_at(self, table_id: str, rev: int) -> State | None:
-        """This process's position of the table at revision ``rev``, if it holds the table
-        (so a bot worker here need not replay the game from the database). A copy behind is
-        caught up first: the move before may still be on its way to it (``played``)."""
+        """This process's position of the table at revision ``rev`` for a bot job here, caught
+        up first if behind (its move before may still be on its way: ``played``)."""
         t = self.tables.get(table_id)
         if t is None:
             return None
@@ -637,12 +637,10 @@ class Hub:
 
     async def played(self, table_id: str, rev: int, action: int, label: str,
                      notice: str | None) -> None:
-        """A bot worker of this process stored ``action``, bringing the table to revision
-        ``rev``. A copy still at the revision before is moved on directly, with no read-back
-        from the database, so the next bot job starts from it too (``state_at``); any other
-        copy catches up like after a change elsewhere."""
+        """A move this process's bot worker stored (the table is now at ``rev``): played on a
+        copy just before it with no read-back; any other copy catches up from the database."""
         t = self.tables.get(table_id)
-        if t is None or t.rev != rev - 1:
+        if t is None:
             await self.refresh(table_id, rev, notice)
             return
         async with t.lock:
@@ -703,7 +701,7 @@ class Hub:
         t.seats = [Seat(x.seat, x.kind, x.bot, x.name, x.token_hash, x.joined,
                         connected.get(x.seat, 0)) for x in seats]
         t.status, t.hints, t.rev = row.status, list(row.hints or []), row.rev
-        t.touched = _aware(row.updated)
+        t.touched = aware(row.updated)
         await t.broadcast(reset=reset)
 
     async def resync(self) -> None:
@@ -800,9 +798,3 @@ class Hub:
     def spec_of(self, game: Game, bot: str) -> str:
         return self.config.bots.spec_of(game.name, bot)
 
-
-def _aware(t: datetime) -> datetime:
-    """SQLite hands datetimes back without their zone (they are stored in UTC)."""
-    from datetime import UTC
-
-    return t if t.tzinfo is not None else t.replace(tzinfo=UTC)
